@@ -1,0 +1,36 @@
+"""Name → Game registry; adding a game is one line here."""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.api import Game
+from engine.errors import UnknownGameError
+
+_GAMES: dict[str, str] = {
+    "leda": "engine.leda.game:LedaGame",
+    "legend_raiders": "engine.legend_raiders.game:LegendRaidersGame",
+}
+_CACHE: dict[str, Game] = {}
+
+
+def register_game(name: str, target: str) -> None:
+    """Register a game class by import path (`package.module:ClassName`) under `name`."""
+    _GAMES[name] = target
+    _CACHE.pop(name, None)
+
+
+def list_games() -> list[str]:
+    """Names of every registered game."""
+    return sorted(_GAMES)
+
+
+def get_game(name: str) -> Game:
+    """The (stateless, shared) Game object registered under `name`."""
+    if name not in _CACHE:
+        target = _GAMES.get(name)
+        if target is None:
+            raise UnknownGameError(f"unknown game {name!r}; known: {', '.join(list_games())}")
+        module_name, _, attr = target.partition(":")
+        _CACHE[name] = getattr(importlib.import_module(module_name), attr)()
+    return _CACHE[name]

@@ -1,0 +1,1 @@
+"""Information-set MCTS over the engine's Game protocol; never imports a concrete game."""

@@ -1,0 +1,73 @@
+"""The search's public value types: configuration in, chosen move and statistics out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.api import Action
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """One configuration of the ISMCTS search; difficulty presets are named instances."""
+
+    iterations: int | None = 1000
+    """Iteration budget (None: unbounded, another budget must be set)."""
+    time_ms: float | None = None
+    """Wall-clock budget in milliseconds from the start of the search."""
+    deadline: float | None = None
+    """Absolute `time.time()` after which the search stops (from an RPC deadline)."""
+    workers: int = 1
+    """Root-parallel worker processes, each with its own tree and derived seed."""
+    exploration: float = 0.7
+    """UCB exploration constant."""
+    temperature: float = 0.0
+    """0 picks the most visited move; > 0 samples from visits ** (1 / temperature)."""
+    rollout: str = "random"
+    """Rollout policy: `random` (uniform) or `heuristic` (the game's policy_weights)."""
+    cutoff_depth: int | None = None
+    """Stop rollouts after this many steps and use the game's evaluate (None: play out)."""
+    max_rollout_steps: int = 2000
+    """Safety bound on a rollout's length; the game's evaluate scores a truncated rollout."""
+    node_cap: int = 200_000
+    """Maximum tree nodes; beyond it the tree stops growing (memory bound)."""
+    early_stop: bool = True
+    """Stop once the most visited root move can no longer be overtaken within the budget."""
+
+    def replace(self, **changes: Any) -> SearchConfig:
+        """A copy with some fields changed."""
+        return SearchConfig(**{**self.__dict__, **changes})
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """Statistics of one root move, as an analysis view shows them."""
+
+    action: Action
+    notation: str
+    visits: int
+    mean_value: float
+    """Mean reward of the deciding seat after this move, in [0, 1]."""
+    lower_bound: float
+    """A lower confidence bound on mean_value."""
+    principal_variation: tuple[str, ...] = ()
+    """The most visited line after (and including) this move, in the engine's notation."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The chosen move and the statistics behind it."""
+
+    action: Action
+    notation: str
+    seat: int
+    iterations: int
+    elapsed_ms: float
+    moves: tuple[MoveStats, ...] = field(default=())
+    """Every root move, most visited first."""
+    stopped_by: str = "iterations"
+    """What ended the search: iterations, time, deadline, early_stop, cancelled, single_move."""
+    nodes: int = 0
+    engine_ms: float = 0.0
+    """Time spent inside engine calls (for the overhead figure), when measured."""

@@ -1,0 +1,1 @@
+"""The gRPC bot service, its worker processes and the `boardbot` command line."""

@@ -1,0 +1,1 @@
+"""Subcommands of the `boardbot` CLI; each module exposes `register(subparsers)`."""
