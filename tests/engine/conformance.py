@@ -55,7 +55,10 @@ class ConformanceSuite:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        ids = [",".join(f"{k}={v}" for k, v in sorted(o.items())) or "default" for o in cls.option_sets]
+        ids = [
+            ",".join(f"{k}={v}" for k, v in sorted(o.items())) or "default"
+            for o in cls.option_sets
+        ]
 
         @pytest.fixture(params=cls.option_sets, ids=ids)
         def options(self: Any, request: pytest.FixtureRequest) -> dict[str, Any]:
@@ -73,7 +76,8 @@ class ConformanceSuite:
         for g in range(self.games_per_option_set):
             last = None
             steps = 0
-            for steps, state in enumerate(random_trajectory(game, options, 1000 + g, self.max_steps)):
+            trajectory = random_trajectory(game, options, 1000 + g, self.max_steps)
+            for steps, state in enumerate(trajectory):
                 last = state
                 player = game.current_player(state)
                 terminal = game.is_terminal(state)
@@ -82,7 +86,7 @@ class ConformanceSuite:
                     assert all(v == 0 for v in game.returns(state)), "returns before the end"
                     if player != CHANCE:
                         assert 0 <= player < game.num_players(state)
-                        assert len(game.legal_actions(state)) > 0, "non-terminal state without moves"
+                        assert game.legal_actions(state), "non-terminal state without moves"
                     else:
                         assert len(game.legal_actions(state)) == 0
                 if steps % self.validate_every == 0:
