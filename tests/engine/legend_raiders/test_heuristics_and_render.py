@@ -1,0 +1,37 @@
+"""Leaf evaluation, rollout policy weights and the text rendering."""
+
+from __future__ import annotations
+
+from engine.legend_raiders import actions as A
+from tests.engine.legend_raiders.builders import GAME, P, build, play, tools
+
+
+def test_evaluate_is_a_value_per_seat_in_unit_range_favouring_the_leader() -> None:
+    state = build([P(1, points=20), P(2, points=2), P(3, points=8)])
+    values = GAME.evaluate(state)
+    assert len(values) == 3 and all(0.0 <= v <= 1.0 for v in values)
+    assert values[0] > values[2] > values[1]
+
+
+def test_evaluate_counts_missions_in_reach() -> None:
+    near = P(1, completed=("aegis",), points=2, blind=("mission-weapon-weapon",))
+    far = P(2, completed=("adam",), points=2, blind=("mission-treasure-treasure",))
+    values = GAME.evaluate(build([near, far]))
+    assert values[0] > values[1]
+
+
+def test_policy_prefers_completing_over_stopping() -> None:
+    state = build([P(1, tools=tools(shovel=1, rope=1), prepared=("mjollnir",)), P(2)])
+    state = play(state, "roll:coin", "expedition:row1", "reveal:mission-book-book")
+    actions = GAME.legal_actions(state)
+    weights = dict(zip(actions, GAME.policy_weights(state, actions), strict=True))
+    assert all(w > 0 for w in weights.values())
+    assert weights[A.complete_action(8)] > weights[A.STOP_ACTION]
+
+
+def test_render_shows_the_table_and_hides_other_hands() -> None:
+    state = build([P(1, blind=("mission-book-book",)), P(2)])
+    text = GAME.render(state, 1)
+    assert "Montana John" in text and "Headquarters" in text
+    assert "mission-book-book" not in text and "1 hidden" in text
+    assert "mission-book-book" in GAME.render(state, 0)
