@@ -1,0 +1,1 @@
+"""LEDA: the rules engine for the two-player asymmetric clan game."""

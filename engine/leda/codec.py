@@ -1,0 +1,465 @@
+"""The JSON state format (see docs/leda/state-format.md): encoding, decoding, validation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.api import JsonDict
+from engine.jsonread import JsonReader
+from engine.leda.board import has_won
+from engine.leda.data import (
+    ACTION_TILE_ZONES,
+    ACTION_TILES,
+    CARD_CLAN,
+    CAT_ROTATING,
+    CATS,
+    CLAN_BY_NAME,
+    CLAN_CARDS,
+    CLAN_NAMES,
+    EFFECTS,
+    ITEM_BY_NAME,
+    ITEM_NAMES,
+    MV_TOKENS,
+    SHARK_TOKENS,
+    SHARKS,
+    SQUARES,
+    TILE_BY_NAME,
+    TILE_NAMES,
+    ZONE_BY_NAME,
+    ZONE_NAMES,
+)
+from engine.leda.decisions import pile_items
+from engine.leda.frames import (
+    AUTOMATIC,
+    F_ACTIVATE,
+    F_EFFECT,
+    F_MULLIGAN,
+    F_ROTATE_CARD,
+    F_ROUND,
+    F_ROUND_END,
+    F_SHUFFLE,
+    F_SPY_PUT,
+    F_STEP,
+    F_STEP_END,
+    F_ZONE,
+    FRAME_ARGS,
+    FRAME_BY_NAME,
+    FRAME_NAMES,
+)
+from engine.leda.rules import legal_actions
+from engine.leda.state import LedaState, Player, Square
+
+FORMAT_VERSION = 1
+_FACES = ("front", "back")
+_TOP_FIELDS = {
+    "game", "version", "observer", "active", "winner", "zone", "mv_blocked", "action_pile",
+    "revealed_actions", "mv_pile", "players", "pending",
+}  # fmt: skip
+_PLAYER_FIELDS = {
+    "clan", "food", "military", "specials", "mv_tokens", "hand", "deck", "grid", "rotated", "knows",
+}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- encoding
+def _names(items: tuple[int, ...] | list[int]) -> list[str]:
+    return [ITEM_NAMES[i] for i in items]
+
+
+def _hidden_pile(items: tuple[int, ...], known: frozenset[int]) -> JsonDict:
+    return {
+        "count": len(items),
+        "known": [{"index": i, "item": ITEM_NAMES[x]} for i, x in enumerate(items) if x in known],
+    }
+
+
+def _player_json(state: LedaState, seat: int, observer: int | None) -> JsonDict:
+    p = state.players[seat]
+    out: JsonDict = {
+        "clan": CLAN_NAMES[p.clan],
+        "food": p.food,
+        "military": p.military,
+        "specials": p.specials,
+        "mv_tokens": _names(p.mv),
+        "grid": [
+            {
+                "tile": TILE_NAMES[sq.tile],
+                "face": _FACES[sq.face],
+                "cards": _names(sq.cards),
+                "shark_token": sq.token,
+            }
+            for sq in p.grid
+        ],
+        "rotated": _names(sorted(p.rotated)),
+    }
+    if observer is None:
+        out["hand"] = _names(p.hand)
+        out["deck"] = _names(p.deck)
+        out["knows"] = _names(sorted(state.known[seat]))
+    else:
+        known = state.known[observer]
+        if seat == observer:
+            out["hand"] = _names(p.hand)
+        else:
+            out["hand"] = {"count": len(p.hand), "known": _names([c for c in p.hand if c in known])}
+        out["deck"] = _hidden_pile(p.deck, known)
+    return out
+
+
+def state_to_json(state: LedaState, observer: int | None = None) -> JsonDict:
+    """The JSON form; with an observer, hidden parts are counts plus what that seat knows."""
+    known = state.known[observer] if observer is not None else frozenset()
+    return {
+        "game": "leda",
+        "version": FORMAT_VERSION,
+        "observer": observer,
+        "active": state.active,
+        "winner": state.winner if state.winner >= 0 else None,
+        "zone": ZONE_NAMES[state.zone] if state.zone >= 0 else None,
+        "mv_blocked": state.blocked,
+        "action_pile": (
+            _names(state.action_pile)
+            if observer is None
+            else _hidden_pile(state.action_pile, known)
+        ),
+        "revealed_actions": _names(state.revealed),
+        "mv_pile": (
+            _names(state.mv_pile) if observer is None else _hidden_pile(state.mv_pile, known)
+        ),
+        "players": [_player_json(state, seat, observer) for seat in (0, 1)],
+        "pending": [
+            {"frame": FRAME_NAMES[f[0]], "seat": f[1], "args": list(f[2:])} for f in state.stack
+        ],
+    }
+
+
+# ----------------------------------------------------------------------------- decoding
+class _Slots:
+    """A hidden sequence being decoded: known items by position, None for a placeholder."""
+
+    def __init__(self, reader: JsonReader, allowed: frozenset[int], what: str) -> None:
+        self.reader = reader
+        self.known: set[int] = set()
+        self.where: dict[int, JsonReader] = {}
+        if isinstance(reader.value, list):
+            entries = reader.as_list()
+            self.items: list[int | None] = [_item(r, allowed, what) for r in entries]
+            self.where = dict(enumerate(entries))
+            return
+        reader.obj({"count", "known"})
+        count = reader.get("count").as_int(0, 100)
+        self.items = [None] * count
+        for entry in reader.opt("known", []).as_list():
+            if isinstance(entry.value, str):
+                raise entry.fail("expected an object {index, item}")
+            entry.obj({"index", "item"})
+            index = entry.get("index").as_int(0, count - 1)
+            if self.items[index] is not None:
+                raise entry.get("index").fail("position given twice")
+            item = _item(entry.get("item"), allowed, what)
+            self.items[index] = item
+            self.known.add(item)
+            self.where[index] = entry.get("item")
+
+    def fill(self, pool: list[int]) -> tuple[int, ...]:
+        """The items, each placeholder taken in order from `pool`."""
+        return tuple(x if x is not None else pool.pop(0) for x in self.items)
+
+    def holes(self) -> int:
+        """How many positions are placeholders."""
+        return sum(1 for x in self.items if x is None)
+
+
+def _item(reader: JsonReader, allowed: frozenset[int] | tuple[int, ...], what: str) -> int:
+    name = reader.as_str()
+    item = ITEM_BY_NAME.get(name)
+    if item is None or item not in allowed:
+        raise reader.fail(f"{name!r} is not {what}")
+    return item
+
+
+def _hand_slots(reader: JsonReader, allowed: frozenset[int]) -> _Slots:
+    if isinstance(reader.value, dict):
+        reader.obj({"count", "known"})
+        count = reader.get("count").as_int(0, 100)
+        entries = reader.opt("known", []).as_list()
+        known = [_item(r, allowed, "a card of this clan") for r in entries]
+        if len(known) > count:
+            raise reader.get("known").fail("more known cards than the hand holds")
+        slots = _Slots(JsonReader([], reader.parts, reader.error), allowed, "")
+        slots.items = [*known, *([None] * (count - len(known)))]
+        slots.known = set(known)
+        slots.where = dict(enumerate(entries))
+        return slots
+    return _Slots(reader, allowed, "a card of this clan")
+
+
+def _decode_grid(reader: JsonReader, clan: int, cards: frozenset[int]) -> tuple[Square, ...]:
+    squares = []
+    seen_tiles: set[int] = set()
+    for r in reader.as_list(SQUARES, SQUARES):
+        r.obj({"tile", "face", "cards", "shark_token"})
+        tile = TILE_BY_NAME[r.get("tile").as_str(TILE_BY_NAME)]
+        if tile in seen_tiles:
+            raise r.get("tile").fail(f"tile {TILE_NAMES[tile]!r} appears twice in the grid")
+        seen_tiles.add(tile)
+        face = _FACES.index(r.get("face").as_str(_FACES))
+        stack = tuple(_item(c, cards, "a card of this clan") for c in r.opt("cards", []).as_list())
+        token = r.opt("shark_token", False).as_bool()
+        if token and clan != SHARKS:
+            raise r.get("shark_token").fail("only the Sharks have Shark tokens")
+        squares.append(Square(tile, face, stack, token))
+    if sum(sq.token for sq in squares) > SHARK_TOKENS:
+        raise reader.fail(f"more than {SHARK_TOKENS} Shark tokens on the grid")
+    return tuple(squares)
+
+
+_ARG_RANGES = {
+    "sq": (-1, SQUARES - 1),
+    "card": (0, len(CARD_CLAN) - 1),
+    "tile": (min(ACTION_TILES), max(ACTION_TILES)),
+    "mask16": (0, (1 << SQUARES) - 1),
+    "flag": (0, 1),
+    "pile?": (-1, 2),
+    "pile": (0, 2),
+    "n": (0, 20),
+    "ringmask": (1, 15),
+    "what": (0, 2),
+    "fx": (0, len(EFFECTS) - 1),
+    "op": (0, 10),
+}
+
+
+def _decode_frame(r: JsonReader) -> tuple[int, ...]:
+    r.obj({"frame", "seat", "args"})
+    kind = FRAME_BY_NAME[r.get("frame").as_str(FRAME_BY_NAME)]
+    seat = r.get("seat").as_int(0, 1)
+    shapes = FRAME_ARGS[kind]
+    args_r = r.get("args").as_list(len(shapes), len(shapes))
+    args = tuple(a.as_int(*_ARG_RANGES[shape]) for a, shape in zip(args_r, shapes, strict=True))
+    if kind == F_EFFECT and not args[1] < max(1, len(EFFECTS[args[0]])):
+        raise args_r[1].fail("op index beyond the effect")
+    return (kind, seat, *args)
+
+
+def state_from_json(data: Any) -> LedaState:
+    """Decode a full state or an observer view, validating everything (paths in errors)."""
+    root = JsonReader(data).obj(_TOP_FIELDS)
+    if root.get("game").as_str() != "leda":
+        raise root.get("game").fail("not a LEDA state")
+    if root.opt("version", FORMAT_VERSION).as_int() != FORMAT_VERSION:
+        raise root.get("version").fail(f"unsupported version; expected {FORMAT_VERSION}")
+    obs_r = root.opt("observer", None)
+    observer = None if obs_r.value is None else obs_r.as_int(0, 1)
+    active = root.get("active").as_int(0, 1)
+    win_r = root.opt("winner", None)
+    winner = -1 if win_r.value is None else win_r.as_int(0, 1)
+    zone_r = root.opt("zone", None)
+    zone = -1 if zone_r.value is None else ZONE_BY_NAME[zone_r.as_str(ZONE_BY_NAME)]
+    blocked = root.opt("mv_blocked", False).as_bool()
+
+    players_r = root.get("players").as_list(2, 2)
+    clans = []
+    for pr in players_r:
+        pr.obj(_PLAYER_FIELDS)
+        clans.append(CLAN_BY_NAME[pr.get("clan").as_str(CLAN_BY_NAME)])
+    if clans[0] == clans[1]:
+        raise players_r[1].get("clan").fail("both players have the same clan")
+
+    known: list[set[int]] = [set(), set()]
+    players = []
+    for seat, pr in enumerate(players_r):
+        clan = clans[seat]
+        own = frozenset(CLAN_CARDS[clan])
+        grid = _decode_grid(pr.get("grid"), clan, own)
+        hand = _hand_slots(pr.get("hand"), own)
+        deck = _Slots(pr.get("deck"), own, "a card of this clan")
+        for slots in (hand, deck):
+            if slots.known:
+                if observer is None:
+                    raise slots.reader.fail("a view with counts needs an observer")
+                known[observer] |= slots.known
+        placed: dict[int, JsonReader] = {}
+        listed = [(c, pr.get("grid").child(i)) for i, sq in enumerate(grid) for c in sq.cards]
+        listed += [(c, hand.where[i]) for i, c in enumerate(hand.items) if c is not None]
+        listed += [(c, deck.where[i]) for i, c in enumerate(deck.items) if c is not None]
+        for card, where in listed:
+            if card in placed:
+                raise where.fail(f"card {ITEM_NAMES[card]!r} appears more than once")
+            placed[card] = where
+        missing = sorted(own - placed.keys())
+        if len(missing) != hand.holes() + deck.holes():
+            raise pr.fail(
+                f"{len(missing)} cards of the clan are unaccounted for but the hidden parts "
+                f"hold {hand.holes() + deck.holes()}"
+            )
+        rotated = frozenset(
+            _item(r, CAT_ROTATING, "a rotating Cat card") for r in pr.opt("rotated", []).as_list()
+        )
+        on_grid = {c for sq in grid for c in sq.cards}
+        for i, card in enumerate(sorted(rotated)):
+            if card not in on_grid:
+                raise pr.get("rotated").child(i).fail("a rotated card must be on the grid")
+        if pr.has("knows"):
+            known[seat] |= {
+                _item(r, frozenset(range(len(ITEM_NAMES))), "an item")
+                for r in pr.get("knows").as_list()
+            }
+        pool = list(missing)
+        players.append(
+            Player(
+                clan=clan,
+                grid=grid,
+                hand=hand.fill(pool),
+                deck=deck.fill(pool),
+                food=pr.get("food").as_int(0),
+                mv=(),
+                military=pr.get("military").as_int(0),
+                specials=pr.opt("specials", 0).as_int(0),
+                rotated=rotated,
+            )
+        )
+
+    # MV tokens: each exactly once between the pile and the players.
+    mv_pile = _Slots(root.get("mv_pile"), frozenset(MV_TOKENS), "an MV token")
+    mv_owned = []
+    seen_mv: set[int] = {x for x in mv_pile.items if x is not None}
+    if len(seen_mv) != len(mv_pile.items) - mv_pile.holes():
+        raise root.get("mv_pile").fail("an MV token appears more than once")
+    for pr in players_r:
+        tokens = []
+        for r in pr.get("mv_tokens").as_list():
+            t = _item(r, MV_TOKENS, "an MV token")
+            if t in seen_mv:
+                raise r.fail(f"MV token {ITEM_NAMES[t]!r} appears more than once")
+            seen_mv.add(t)
+            tokens.append(t)
+        mv_owned.append(tuple(tokens))
+    mv_missing = sorted(set(MV_TOKENS) - seen_mv)
+    if len(mv_missing) != mv_pile.holes():
+        raise root.get("mv_pile").fail(f"expected {len(mv_missing)} hidden MV tokens")
+    if mv_pile.known:
+        if observer is None:
+            raise root.get("mv_pile").fail("a view with counts needs an observer")
+        known[observer] |= mv_pile.known
+
+    # Action tiles: each exactly once between the pile and the revealed ones.
+    act_pile = _Slots(root.get("action_pile"), frozenset(ACTION_TILES), "an Action tile")
+    revealed = []
+    seen_act: set[int] = set()
+    for r in root.opt("revealed_actions", []).as_list(0, 4):
+        t = _item(r, ACTION_TILES, "an Action tile")
+        if t in seen_act:
+            raise r.fail("Action tile revealed twice")
+        seen_act.add(t)
+        revealed.append(t)
+    for i, slot in enumerate(act_pile.items):
+        if slot is not None:
+            if slot in seen_act:
+                raise root.get("action_pile").child(i).fail("Action tile appears more than once")
+            seen_act.add(slot)
+    act_missing = sorted(set(ACTION_TILES) - seen_act)
+    if len(act_missing) != act_pile.holes():
+        raise root.get("action_pile").fail(f"expected {len(act_missing)} hidden Action tiles")
+    if not act_pile.items:
+        raise root.get("action_pile").fail("the Action pile is never empty")
+    if act_pile.known:
+        if observer is None:
+            raise root.get("action_pile").fail("a view with counts needs an observer")
+        known[observer] |= act_pile.known
+
+    players = [p._replace(mv=mv_owned[i]) for i, p in enumerate(players)]
+    stack = tuple(_decode_frame(r) for r in root.get("pending").as_list())
+    state = LedaState(
+        players=(players[0], players[1]),
+        active=active,
+        action_pile=act_pile.fill(act_missing),
+        revealed=tuple(revealed),
+        mv_pile=mv_pile.fill(mv_missing),
+        zone=zone,
+        blocked=blocked,
+        stack=stack,
+        known=(frozenset(known[0]), frozenset(known[1])),
+        winner=winner,
+    )
+    _check_knowledge(state, root)
+    _check_phase(state, root)
+    return state
+
+
+def _check_knowledge(state: LedaState, root: JsonReader) -> None:
+    """Known items must lie in zones hidden from that seat (not its own hand)."""
+    hidden_common = set(state.action_pile) | set(state.mv_pile)
+    for seat in (0, 1):
+        me, other = state.players[seat], state.players[1 - seat]
+        allowed = hidden_common | set(me.deck) | set(other.deck) | set(other.hand)
+        for item in sorted(state.known[seat]):
+            if item not in allowed:
+                where = root.get("players").child(seat)
+                raise where.child("knows").fail(
+                    f"{ITEM_NAMES[item]!r} is not in a zone hidden from this seat"
+                )
+
+
+def _check_phase(state: LedaState, root: JsonReader) -> None:
+    """The pending frames must describe a reachable point of a round."""
+    pending = root.get("pending")
+    stack = state.stack
+    if state.winner >= 0:
+        if stack:
+            raise pending.fail("a finished game has no pending work")
+        if not has_won(state.players[state.winner]):
+            raise root.get("winner").fail("the winner meets no victory condition")
+        return
+    for seat, p in enumerate(state.players):
+        if has_won(p):
+            raise (
+                root.get("players")
+                .child(seat)
+                .fail("this player meets a victory condition but the game is not over")
+            )
+    if not stack:
+        raise pending.fail("a game in progress needs pending work")
+    if stack[0][0] not in (F_ROUND, F_ROUND_END):
+        raise pending.child(0).fail("the bottom frame must be a round or round-end frame")
+    if stack[0][0] == F_ROUND_END and not state.revealed:
+        raise root.get("revealed_actions").fail("a round in progress has a revealed tile")
+    for seat, p in enumerate(state.players):
+        if p.specials and (F_STEP_END, seat) not in stack:
+            raise (
+                root.get("players")
+                .child(seat)
+                .get("specials")
+                .fail("special activations wait only during that player's activation step")
+            )
+    has_zone_choice = any(f[0] == F_ZONE for f in stack)
+    for i, frame in enumerate(stack):
+        kind = frame[0]
+        if kind in (F_ROUND, F_ROUND_END) and frame[1] != state.active:
+            raise pending.child(i).child("seat").fail("round frames belong to the active player")
+        if kind == F_ZONE and (not state.revealed or frame[2] != state.revealed[-1]):
+            raise pending.child(i).fail("the zone choice must be for the last revealed tile")
+        if kind == F_ZONE and state.zone >= 0:
+            raise root.get("zone").fail("no zone is chosen while the choice is pending")
+        if kind in (F_STEP, F_ACTIVATE) and state.zone < 0 and not has_zone_choice:
+            raise root.get("zone").fail("an activation step needs a chosen zone")
+        if kind == F_ROTATE_CARD and frame[2] not in CAT_ROTATING:
+            raise pending.child(i).fail("only a rotating Cat card can be turned")
+        if kind == F_ROTATE_CARD and state.players[frame[1]].clan != CATS:
+            raise pending.child(i).fail("only the Cats rotate cards")
+        if kind == F_SPY_PUT and not pile_items(state, frame[1], frame[2]):
+            raise pending.child(i).fail("nothing was spied on an empty pile")
+        if kind == F_MULLIGAN and state.revealed:
+            raise pending.child(i).fail("mulligans happen before the first round")
+        if kind == F_SHUFFLE and i != len(stack) - 1:
+            raise pending.child(i).fail("a shuffle is always the top frame")
+    if (
+        state.zone >= 0
+        and state.revealed
+        and state.zone not in ACTION_TILE_ZONES[state.revealed[-1]]
+    ):
+        raise root.get("zone").fail("the zone is not offered by the last revealed tile")
+    top = stack[-1]
+    if top[0] in AUTOMATIC:
+        raise pending.child(len(stack) - 1).fail("the top frame must wait for a decision")
+    if top[0] != F_SHUFFLE and not legal_actions(state):
+        raise pending.child(len(stack) - 1).fail("the decision on top offers no legal action")

@@ -1,0 +1,154 @@
+"""Action notation: tuples <-> JSON objects <-> short strings such as `play:shark-6@r2c2`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.api import JsonDict
+from engine.errors import IllegalActionError, InvalidActionError
+from engine.jsonread import JsonReader
+from engine.leda.data import (
+    ITEM_BY_NAME,
+    ITEM_NAMES,
+    SQUARE_BY_NAME,
+    SQUARE_NAMES,
+    ZONE_BY_NAME,
+    ZONE_NAMES,
+)
+from engine.leda.frames import (
+    A_SHUFFLE,
+    ACTION_ARGS,
+    ACTION_BY_NAME,
+    ACTION_NAMES,
+    F_SHUFFLE,
+    PILE_NAMES,
+)
+from engine.leda.rules import legal_actions, shuffle_size
+from engine.leda.state import LedaState
+
+Action = tuple[Any, ...]
+_PUT = ("top", "bottom")
+_BOOL = ("no", "yes")
+
+
+def _arg_text(kind: str, value: int) -> str:
+    if kind == "square":
+        return SQUARE_NAMES[value]
+    if kind in ("card", "token"):
+        return ITEM_NAMES[value]
+    if kind == "zone":
+        return ZONE_NAMES[value]
+    if kind == "pile":
+        return PILE_NAMES[value]
+    if kind == "put":
+        return _PUT[value]
+    if kind == "bool":
+        return _BOOL[value]
+    return str(value + 1)  # option: 1-based
+
+
+def action_to_str(action: Action) -> str:
+    """The short text form: `verb` or `verb:arg`, `verb:card@square`, `swap:r1c1-r2c2`."""
+    kind = action[0]
+    name = ACTION_NAMES[kind]
+    if kind == A_SHUFFLE:
+        return f"{name}:{','.join(str(i) for i in action[1])}"
+    shapes = ACTION_ARGS[kind]
+    if not shapes:
+        return name
+    parts = [_arg_text(shape, v) for shape, v in zip(shapes, action[1:], strict=True)]
+    sep = "-" if name == "swap" else "@"
+    return f"{name}:{sep.join(parts)}"
+
+
+def action_to_json(action: Action) -> JsonDict:
+    """The JSON object: {"type": verb, field: value, ...}."""
+    kind = action[0]
+    out: JsonDict = {"type": ACTION_NAMES[kind]}
+    if kind == A_SHUFFLE:
+        out["order"] = list(action[1])
+        return out
+    shapes = ACTION_ARGS[kind]
+    if shapes == ("square", "square"):
+        out["squares"] = [SQUARE_NAMES[action[1]], SQUARE_NAMES[action[2]]]
+        return out
+    for shape, v in zip(shapes, action[1:], strict=True):
+        if shape == "bool":
+            out["redraw"] = bool(v)
+        elif shape == "option":
+            out["option"] = v + 1
+        else:
+            out[shape] = _arg_text(shape, v)
+    return out
+
+
+def _parse_arg(reader: JsonReader, shape: str) -> int:
+    if shape == "square":
+        return SQUARE_BY_NAME[reader.as_str(SQUARE_BY_NAME)]
+    if shape in ("card", "token"):
+        return ITEM_BY_NAME[reader.as_str(ITEM_BY_NAME)]
+    if shape == "zone":
+        return ZONE_BY_NAME[reader.as_str(ZONE_BY_NAME)]
+    if shape == "pile":
+        return PILE_NAMES.index(reader.as_str(PILE_NAMES))
+    if shape == "put":
+        return _PUT.index(reader.as_str(_PUT))
+    if shape == "bool":
+        return int(reader.as_bool())
+    return reader.as_int(1, 2) - 1
+
+
+def _check_legal(state: LedaState, action: Action, shown: str) -> Action:
+    if action[0] == A_SHUFFLE:
+        if state.winner >= 0 or state.stack[-1][0] != F_SHUFFLE:
+            raise IllegalActionError("$", "no shuffle is pending")
+        if len(action[1]) != shuffle_size(state):
+            raise IllegalActionError("$.order", f"the shuffle orders {shuffle_size(state)} items")
+        return action
+    if action in legal_actions(state):
+        return action
+    raise IllegalActionError("$", f"{shown} is not legal here")
+
+
+def action_from_json(state: LedaState, data: Any) -> Action:
+    """Parse a JSON action and check it is legal in `state`."""
+    root = JsonReader(data, (), InvalidActionError)
+    root.obj()
+    name = root.get("type").as_str(ACTION_BY_NAME)
+    kind = ACTION_BY_NAME[name]
+    if kind == A_SHUFFLE:
+        root.obj({"type", "order"})
+        order = tuple(r.as_int(0) for r in root.get("order").as_list())
+        if sorted(order) != list(range(len(order))):
+            raise root.get("order").fail("not a permutation")
+        return _check_legal(state, (A_SHUFFLE, order), "shuffle")
+    shapes = ACTION_ARGS[kind]
+    if shapes == ("square", "square"):
+        root.obj({"type", "squares"})
+        pair = root.get("squares").as_list(2, 2)
+        a, b = sorted(_parse_arg(r, "square") for r in pair)
+        return _check_legal(state, (kind, a, b), name)
+    fields = ["redraw" if s == "bool" else s for s in shapes]
+    root.obj({"type", *fields})
+    args = tuple(_parse_arg(root.get(f), s) for f, s in zip(fields, shapes, strict=True))
+    action = (kind, *args)
+    return _check_legal(state, action, action_to_str(action))
+
+
+def action_from_str(state: LedaState, text: str) -> Action:
+    """Parse the short text form and check it is legal in `state`."""
+    if text.startswith("shuffle:"):
+        try:
+            order = tuple(int(x) for x in text[8:].split(","))
+        except ValueError as exc:
+            raise InvalidActionError("$", f"bad shuffle order {text!r}") from exc
+        if sorted(order) != list(range(len(order))):
+            raise InvalidActionError("$", "not a permutation")
+        return _check_legal(state, (A_SHUFFLE, order), "shuffle")
+    for action in legal_actions(state):
+        if action_to_str(action) == text:
+            return action
+    name = text.partition(":")[0]
+    if name not in ACTION_BY_NAME:
+        raise InvalidActionError("$", f"unknown action {text!r}")
+    raise IllegalActionError("$", f"{text} is not legal here")

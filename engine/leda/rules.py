@@ -1,0 +1,187 @@
+"""The rules driver: run automatic frames until a decision or a chance step, apply actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.errors import IllegalActionError
+from engine.leda import board
+from engine.leda.data import (
+    ACTION_TILES,
+    CLAN_CARDS,
+    MV_TOKENS,
+    SQUARES,
+    STARTING_FOOD,
+    STARTING_HAND,
+)
+from engine.leda.decisions import DECISIONS
+from engine.leda.flow import AUTO_HANDLERS
+from engine.leda.frames import (
+    A_SHUFFLE,
+    F_MULLIGAN,
+    F_OR,
+    F_ORG,
+    F_PAY,
+    F_ROUND,
+    F_SHUFFLE,
+    F_SPY_PUT,
+    F_SWAP,
+    F_ZONE,
+    SHUFFLE_ACTIONS,
+    SHUFFLE_MULLIGAN,
+)
+from engine.leda.moves import draw, forget
+from engine.leda.state import LedaState, Player, Square, set_player
+
+Action = tuple[Any, ...]
+
+# Decisions that always offer at least one action (no need to list them to know).
+ALWAYS_OPEN = frozenset({F_MULLIGAN, F_ZONE, F_OR, F_SPY_PUT, F_SWAP, F_ORG, F_PAY})
+
+
+def _unchanged(before: LedaState, after: LedaState) -> bool:
+    """Neither grid nor MV tokens changed: no victory condition can have become true."""
+    b0, b1 = before[0]
+    a0, a1 = after[0]
+    # Indexes 1 and 5 of a Player are its grid and its MV tokens.
+    return (a0 is b0 or (a0[1] is b0[1] and a0[5] is b0[5])) and (
+        a1 is b1 or (a1[1] is b1[1] and a1[5] is b1[5])
+    )
+
+
+def check_victory(state: LedaState, seat: int, before: LedaState | None = None) -> LedaState:
+    """End the game when a player meets a victory condition; `seat` wins a simultaneous one.
+
+    With `before` (a state nobody had won yet), the check is skipped when no grid and no MV
+    token changed since: only those carry the victory conditions.
+    """
+    if state.winner >= 0 or (before is not None and _unchanged(before, state)):
+        return state
+    if board.has_won(state.players[seat]):
+        return state._replace(winner=seat, stack=())
+    if board.has_won(state.players[1 - seat]):
+        return state._replace(winner=1 - seat, stack=())
+    return state
+
+
+def advance(state: LedaState) -> LedaState:
+    """Run automatic frames (and decisions with nothing to choose) until someone must act."""
+    while state.winner < 0:
+        frame = state.stack[-1]
+        kind = frame[0]
+        auto = AUTO_HANDLERS.get(kind)
+        if auto is not None:
+            after = auto(state, frame)
+            # Most frames only touch the stack: no victory check needed then.
+            state = (
+                after if after.players is state.players else check_victory(after, frame[1], state)
+            )
+            continue
+        if kind == F_SHUFFLE:
+            return state
+        if kind in ALWAYS_OPEN:
+            return state
+        legal, _, none = DECISIONS[kind]
+        if legal(state, frame):
+            return state
+        state = check_victory(none(state, frame), frame[1], state)
+    return state
+
+
+def legal_actions(state: LedaState) -> list[Action]:
+    """The decisions open to the seat to move."""
+    if state.winner >= 0:
+        return []
+    frame = state.stack[-1]
+    if frame[0] == F_SHUFFLE:
+        return []
+    return DECISIONS[frame[0]][0](state, frame)
+
+
+def apply_action(state: LedaState, action: Action) -> LedaState:
+    """The state after a decision or a chance outcome.
+
+    For speed the action is trusted: boundaries parse actions with `notation`, which checks
+    legality.
+    """
+    if state.winner >= 0:
+        raise IllegalActionError("$", "the game is over")
+    frame = state.stack[-1]
+    before = state
+    if frame[0] == F_SHUFFLE:
+        state = apply_shuffle(state, frame, action)
+    else:
+        state = DECISIONS[frame[0]][1](state, frame, action)
+    return advance(check_victory(state, frame[1], before))
+
+
+def shuffle_size(state: LedaState) -> int:
+    """How many items the pending chance step shuffles."""
+    frame = state.stack[-1]
+    if frame[2] == SHUFFLE_ACTIONS:
+        return len(state.action_pile)
+    return len(state.players[frame[1]].deck)
+
+
+def sample_shuffle(state: LedaState, rng: random.Random) -> Action:
+    """A uniformly random order for the pending shuffle."""
+    order = list(range(shuffle_size(state)))
+    rng.shuffle(order)
+    return (A_SHUFFLE, tuple(order))
+
+
+def apply_shuffle(state: LedaState, frame: tuple[int, ...], action: Action) -> LedaState:
+    """Reorder the shuffled pile: item i of the new pile is item order[i] of the old one."""
+    _, seat, what, n = frame
+    order = action[1]
+    assert isinstance(order, tuple)
+    state = state._replace(stack=state.stack[:-1])
+    if what == SHUFFLE_ACTIONS:
+        pile = state.action_pile
+        return forget(state._replace(action_pile=tuple(pile[i] for i in order)), pile)
+    p = state.players[seat]
+    deck = tuple(p.deck[i] for i in order)
+    state = forget(set_player(state, seat, p._replace(deck=deck)), deck)
+    if what == SHUFFLE_MULLIGAN:
+        state = draw(state, seat, n)
+    return state
+
+
+def _shuffled(rng: random.Random, items: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(items)
+    rng.shuffle(out)
+    return tuple(out)
+
+
+def initial_state(clans: tuple[int, int], first: int, rng: random.Random) -> LedaState:
+    """Set up a game: seeded grids, piles and decks, 3 cards and 1 Food each, mulligans next."""
+    players = []
+    for clan in clans:
+        tiles = _shuffled(rng, tuple(range(SQUARES)))
+        deck = _shuffled(rng, CLAN_CARDS[clan])
+        players.append(
+            Player(
+                clan=clan,
+                grid=tuple(Square(t, 0, (), False) for t in tiles),
+                hand=deck[:STARTING_HAND],
+                deck=deck[STARTING_HAND:],
+                food=STARTING_FOOD,
+                mv=(),
+                military=0,
+                specials=0,
+                rotated=frozenset(),
+            )
+        )
+    return LedaState(
+        players=(players[0], players[1]),
+        active=first,
+        action_pile=_shuffled(rng, ACTION_TILES),
+        revealed=(),
+        mv_pile=_shuffled(rng, MV_TOKENS),
+        zone=-1,
+        blocked=False,
+        stack=((F_ROUND, first), (F_MULLIGAN, 1 - first), (F_MULLIGAN, first)),
+        known=(frozenset(), frozenset()),
+        winner=-1,
+    )

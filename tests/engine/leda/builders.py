@@ -1,0 +1,185 @@
+"""Small constructors of LEDA scenario states, and helpers to play actions by their text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import orjson
+
+from engine.leda.codec import state_from_json, state_to_json
+from engine.leda.data import (
+    ACTION_TILE_ZONES,
+    ACTION_TILES,
+    CARD_BY_NAME,
+    CLAN_BY_NAME,
+    CLAN_CARDS,
+    ITEM_BY_NAME,
+    ITEM_NAMES,
+    MV_TOKENS,
+    SQUARE_BY_NAME,
+    SQUARES,
+    TILE_BY_NAME,
+    ZONE_BY_NAME,
+    ZONE_MASKS,
+)
+from engine.leda.frames import (
+    F_ACTIVATE,
+    F_CONFLICT,
+    F_ORG,
+    F_ROUND_END,
+    F_STEP,
+    F_STEP_END,
+    FRAME_NAMES,
+)
+from engine.leda.notation import action_from_str, action_to_str
+from engine.leda.rules import advance, apply_action, legal_actions
+from engine.leda.state import Frame, LedaState, Player, Square
+
+# Default grid: tile id i on square i, i.e. rows of
+#   food-1 food-2 food-3 food-4 / military-1 military-2 draw special /
+#   temp-food-1..4 / temp-military temp-draw temp-upgrade temp-special
+DEFAULT_TILES = tuple(range(SQUARES))
+
+
+def sq(name: str) -> int:
+    """Square index of `r1c1`-style name."""
+    return SQUARE_BY_NAME[name]
+
+
+def card(name: str) -> int:
+    """Item id of a card / token / Action tile name."""
+    return ITEM_BY_NAME[name]
+
+
+def make_player(
+    clan: str,
+    *,
+    cards: Mapping[str, Sequence[str]] | None = None,
+    hand: Sequence[str] = (),
+    deck: Sequence[str] | None = None,
+    food: int = 0,
+    mv: Sequence[str] = (),
+    military: int = 0,
+    tiles: Mapping[str, tuple[str, str]] | None = None,
+    tokens: Iterable[str] = (),
+    rotated: Iterable[str] = (),
+    specials: int = 0,
+) -> Player:
+    """A player on the default grid. `cards` maps squares to card stacks (bottom first) and
+    `tiles` puts a tile (with a face) on a square. Cards named nowhere go to the deck; when
+    `deck` is given it is the whole deck and the remaining cards join the hand."""
+    clan_id = CLAN_BY_NAME[clan]
+    grid = [Square(t, 0, (), False) for t in DEFAULT_TILES]
+    for name, (tile, face) in (tiles or {}).items():
+        # Put the named tile there; the tile it displaces takes its old square.
+        tid = TILE_BY_NAME[tile]
+        old = next(i for i, s in enumerate(grid) if s.tile == tid)
+        grid[old] = grid[sq(name)]
+        grid[sq(name)] = Square(tid, 0 if face == "front" else 1, (), False)
+    for name, stack in (cards or {}).items():
+        grid[sq(name)] = grid[sq(name)]._replace(cards=tuple(CARD_BY_NAME[c] for c in stack))
+    for name in tokens:
+        grid[sq(name)] = grid[sq(name)]._replace(token=True)
+    used = {c for s in grid for c in s.cards} | {CARD_BY_NAME[c] for c in hand}
+    hand_ids = [CARD_BY_NAME[c] for c in hand]
+    if deck is None:
+        deck_ids = [c for c in CLAN_CARDS[clan_id] if c not in used]
+    else:
+        deck_ids = [CARD_BY_NAME[c] for c in deck]
+        rest = [c for c in CLAN_CARDS[clan_id] if c not in used and c not in deck_ids]
+        hand_ids += rest
+    return Player(
+        clan=clan_id,
+        grid=tuple(grid),
+        hand=tuple(hand_ids),
+        deck=tuple(deck_ids),
+        food=food,
+        mv=tuple(ITEM_BY_NAME[t] for t in mv),
+        military=military,
+        specials=specials,
+        rotated=frozenset(CARD_BY_NAME[c] for c in rotated),
+    )
+
+
+def activation_stack(seat: int, zone: int, active: int = 0) -> tuple[Frame, ...]:
+    """Pending work in the middle of `seat`'s activation step of `zone` (nothing done yet)."""
+    other = 1 - active
+    base: tuple[Frame, ...] = ((F_ROUND_END, active), (F_ORG, other), (F_ORG, active))
+    base += ((F_CONFLICT, active),)
+    if seat == active:
+        base += ((F_STEP, other), (F_STEP_END, seat), (F_ACTIVATE, seat, ZONE_MASKS[zone]))
+    else:
+        base += ((F_STEP_END, seat), (F_ACTIVATE, seat, ZONE_MASKS[zone]))
+    return base
+
+
+def make_state(
+    p0: Player,
+    p1: Player,
+    *,
+    stack: tuple[Frame, ...] | None = None,
+    zone: str | None = "row1",
+    active: int = 0,
+    mv_pile: Sequence[str] | None = None,
+    mv_top: Sequence[str] = (),
+    action_pile: Sequence[str] | None = None,
+    revealed: Sequence[str] | None = None,
+    blocked: bool = False,
+    seat: int = 0,
+) -> LedaState:
+    """A validated state; by default `seat` is about to activate `zone` (round of action-1)."""
+    owned = set(p0.mv) | set(p1.mv)
+    mv = (
+        tuple(ITEM_BY_NAME[t] for t in mv_pile)
+        if mv_pile is not None
+        else tuple(ITEM_BY_NAME[t] for t in mv_top)
+        + tuple(t for t in MV_TOKENS if t not in owned and ITEM_NAMES[t] not in mv_top)
+    )
+    z = ZONE_BY_NAME[zone] if zone is not None else -1
+    if revealed is None:
+        shown = tuple(t for t, zones in ACTION_TILE_ZONES.items() if z in zones)
+    else:
+        shown = tuple(ITEM_BY_NAME[t] for t in revealed)
+    actions = (
+        tuple(ITEM_BY_NAME[t] for t in action_pile)
+        if action_pile is not None
+        else tuple(t for t in ACTION_TILES if t not in shown)
+    )
+    state = LedaState(
+        players=(p0, p1),
+        active=active,
+        action_pile=actions,
+        revealed=shown,
+        mv_pile=mv,
+        zone=z,
+        blocked=blocked,
+        stack=stack if stack is not None else activation_stack(seat, z, active),
+        known=(frozenset(), frozenset()),
+        winner=-1,
+    )
+    state = advance(state)
+    return check_valid(state)
+
+
+def check_valid(state: LedaState) -> LedaState:
+    """The state survives the JSON round trip (so it passes full validation)."""
+    data = orjson.loads(orjson.dumps(state_to_json(state)))
+    assert state_from_json(data) == state
+    return state
+
+
+def play(state: LedaState, *texts: str) -> LedaState:
+    """Apply actions given in short notation, each checked for legality."""
+    for text in texts:
+        state = apply_action(state, action_from_str(state, text))
+    return state
+
+
+def options(state: LedaState) -> list[str]:
+    """The legal actions in short notation."""
+    return [action_to_str(a) for a in legal_actions(state)]
+
+
+def top_frame(state: LedaState) -> str:
+    """Name of the pending decision."""
+    return FRAME_NAMES[state.stack[-1][0]] if state.stack else "none"

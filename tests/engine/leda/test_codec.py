@@ -1,0 +1,198 @@
+"""The JSON state format: round trips, observer views, and every kind of rejected state."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+import pytest
+
+from engine import InvalidStateError, get_game
+from tests.engine.leda.builders import make_player, make_state, play
+from tests.engine.leda.test_round import org_stack
+
+GAME = get_game("leda")
+
+
+def base_json() -> dict[str, Any]:
+    """A valid mid-game state (Sharks vs Pandas, seat 0 activating row 1)."""
+    p0 = make_player("sharks", cards={"r1c1": ["shark-4"]}, tokens=["r1c1"], hand=["shark-1"])
+    p1 = make_player("pandas", hand=["panda-3", "panda-7"], food=2, mv=["mv-4"])
+    state = make_state(p0, p1, zone="row1")
+    state = play(state, "activate:r1c2")
+    data: dict[str, Any] = orjson.loads(orjson.dumps(GAME.state_to_json(state)))
+    return data
+
+
+def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return edit
+
+
+def _dup_card(data: dict[str, Any]) -> None:
+    data["players"][0]["hand"].append(data["players"][0]["deck"][0])
+
+
+def _missing_card(data: dict[str, Any]) -> None:
+    data["players"][0]["deck"].pop()
+
+
+def _wrong_clan(data: dict[str, Any]) -> None:
+    data["players"][0]["deck"][0] = "panda-1"
+
+
+def _too_many_tokens(data: dict[str, Any]) -> None:
+    for square in data["players"][0]["grid"][:10]:
+        square["shark_token"] = True
+
+
+def _dup_tile(data: dict[str, Any]) -> None:
+    data["players"][1]["grid"][1]["tile"] = data["players"][1]["grid"][0]["tile"]
+
+
+def _dup_mv(data: dict[str, Any]) -> None:
+    data["players"][0]["mv_tokens"] = ["mv-4"]
+
+
+def _dup_action(data: dict[str, Any]) -> None:
+    data["action_pile"][0] = data["revealed_actions"][0]
+
+
+def _knows_own_hand(data: dict[str, Any]) -> None:
+    data["players"][0]["knows"] = [data["players"][0]["hand"][0]]
+
+
+def _mulligan_mid_game(data: dict[str, Any]) -> None:
+    data["pending"].insert(1, {"frame": "mulligan", "seat": 0, "args": []})
+
+
+def _automatic_on_top(data: dict[str, Any]) -> None:
+    data["pending"].append({"frame": "conflict", "seat": 0, "args": []})
+
+
+def _bad_frame_arg(data: dict[str, Any]) -> None:
+    data["pending"][-1]["args"] = [1 << 16]
+
+
+def _zone_choice_with_zone(data: dict[str, Any]) -> None:
+    data["pending"].append({"frame": "zone", "seat": 0, "args": [46]})
+
+
+def _counts_without_observer(data: dict[str, Any]) -> None:
+    data["players"][1]["hand"] = {"count": 2, "known": ["panda-3"]}
+
+
+def _winner_with_work(data: dict[str, Any]) -> None:
+    data["winner"] = 0
+
+
+def _rotated_shark(data: dict[str, Any]) -> None:
+    data["players"][0]["rotated"] = ["shark-4"]
+
+
+def _no_revealed(data: dict[str, Any]) -> None:
+    data["action_pile"] += data["revealed_actions"]
+    data["revealed_actions"] = []
+
+
+BAD = [
+    ("duplicated card", _dup_card, "$.players[0].deck[0]"),
+    ("missing card", _missing_card, "$.players[0]"),
+    ("card of another clan", _wrong_clan, "$.players[0].deck[0]"),
+    ("bad coordinates", _set(["players", 0, "grid"], []), "$.players[0].grid"),
+    ("negative food", _set(["players", 1, "food"], -1), "$.players[1].food"),
+    ("too many shark tokens", _too_many_tokens, "$.players[0].grid"),
+    ("token on a Panda grid", _set(["players", 1, "grid", 3, "shark_token"], True),
+     "$.players[1].grid[3].shark_token"),
+    ("tile twice", _dup_tile, "$.players[1].grid[1].tile"),
+    ("MV token twice", _dup_mv, "$.players[1].mv_tokens[0]"),
+    ("Action tile twice", _dup_action, "$.action_pile[0]"),
+    ("unknown field", _set(["players", 0, "colour"], "red"), "$.players[0].colour"),
+    ("unknown top field", _set(["turn"], 3), "$.turn"),
+    ("unknown clan", _set(["players", 0, "clan"], "owls"), "$.players[0].clan"),
+    ("same clans", _set(["players", 1, "clan"], "sharks"), "$.players[1].clan"),
+    ("not leda", _set(["game"], "chess"), "$.game"),
+    ("bad face", _set(["players", 0, "grid", 0, "face"], "side"), "$.players[0].grid[0].face"),
+    ("knows own hand", _knows_own_hand, "$.players[0].knows"),
+    ("mulligan mid-game", _mulligan_mid_game, "$.pending[1]"),
+    ("automatic frame on top", _automatic_on_top, "$.pending[7]"),
+    ("frame argument out of range", _bad_frame_arg, "$.pending[6].args[0]"),
+    ("zone chosen while choosing", _zone_choice_with_zone, "$.zone"),
+    ("zone not of the revealed tile", _set(["zone"], "row3"), "$.zone"),
+    ("counts without observer", _counts_without_observer, "$.players[1].hand"),
+    ("winner with pending work", _winner_with_work, "$.pending"),
+    ("rotated non-Cat card", _rotated_shark, "$.players[0].rotated[0]"),
+    ("unknown frame", _set(["pending", 0, "frame"], "nap"), "$.pending[0].frame"),
+    ("negative military", _set(["players", 0, "military"], -2), "$.players[0].military"),
+    ("empty action pile", _set(["action_pile"], []), "$.action_pile"),
+    ("specials outside a step", _set(["players", 1, "specials"], 1), "$.players[1].specials"),
+    ("round without a revealed tile", _no_revealed, "$.revealed_actions"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "edit", "path"), BAD, ids=[b[0] for b in BAD])
+def test_bad_states_are_rejected_with_their_path(
+    what: str, edit: Callable[[dict[str, Any]], None], path: str
+) -> None:
+    data = base_json()
+    GAME.state_from_json(copy.deepcopy(data))  # the unedited state is fine
+    edit(data)
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert err.value.path == path, err.value
+
+
+def test_round_trip_and_observer_view_counts() -> None:
+    data = base_json()
+    state = GAME.state_from_json(data)
+    assert GAME.state_to_json(state) == data
+    view = GAME.state_to_json(state, 0)
+    assert view["players"][1]["hand"] == {"count": 2, "known": []}
+    assert view["players"][0]["deck"]["count"] == len(state.players[0].deck)
+    assert view["mv_pile"]["count"] == 17 and "knows" not in view["players"][0]
+
+
+def test_view_with_known_items_decodes_with_placeholders() -> None:
+    state = GAME.state_from_json(base_json())
+    view = GAME.state_to_json(state, 1)
+    view["players"][0]["hand"]["known"] = ["shark-1"]
+    view["mv_pile"]["known"] = [{"index": 16, "item": "mv-18"}]
+    decoded = GAME.state_from_json(view)
+    assert GAME.state_to_json(decoded, 1) == view
+    assert decoded.known[1] >= {GAME_ITEM("shark-1"), GAME_ITEM("mv-18")}
+    assert decoded.mv_pile[16] == GAME_ITEM("mv-18")
+
+
+def GAME_ITEM(name: str) -> int:
+    from engine.leda.data import ITEM_BY_NAME
+
+    return ITEM_BY_NAME[name]
+
+
+def test_placeholders_are_canonical_and_known_to_nobody() -> None:
+    state = GAME.state_from_json(base_json())
+    decoded = GAME.state_from_json(GAME.state_to_json(state, 0))
+    opp = decoded.players[1]
+    assert list(opp.hand) + list(opp.deck) == sorted(opp.hand + opp.deck)
+    assert not decoded.known[1]
+
+
+def test_view_position_given_twice_is_rejected() -> None:
+    state = GAME.state_from_json(base_json())
+    view = GAME.state_to_json(state, 0)
+    view["mv_pile"]["known"] = [{"index": 0, "item": "mv-1"}, {"index": 0, "item": "mv-2"}]
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(view)
+    assert err.value.path == "$.mv_pile.known[1].index"
+
+
+def test_organization_state_round_trips() -> None:
+    state = make_state(make_player("cats"), make_player("scorpions"), stack=org_stack())
+    assert GAME.state_from_json(GAME.state_to_json(state)) == state

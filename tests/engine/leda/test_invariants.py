@@ -1,0 +1,40 @@
+"""Cheap invariants checked after every single step of random games (all clan pairings)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine import get_game
+from engine.leda.data import ACTION_TILES, CLAN_CARDS, MV_TOKENS, SHARK_TOKENS
+from engine.leda.state import LedaState
+from tests.engine.conformance import random_trajectory
+from tests.engine.leda.test_conformance import _PAIRS
+
+GAME = get_game("leda")
+
+
+def check_invariants(state: LedaState) -> None:
+    """Conservation of cards, tokens and tiles; non-negative counters; sound knowledge."""
+    mv: Counter[int] = Counter(state.mv_pile)
+    for seat, p in enumerate(state.players):
+        cards = Counter(p.hand + p.deck + tuple(c for sq in p.grid for c in sq.cards))
+        assert cards == Counter(CLAN_CARDS[p.clan]), f"seat {seat} cards"
+        assert sorted(sq.tile for sq in p.grid) == list(range(16))
+        assert p.food >= 0 and p.military >= 0 and p.specials >= 0
+        assert sum(sq.token for sq in p.grid) <= SHARK_TOKENS
+        mv.update(p.mv)
+        hidden = set(state.action_pile) | set(state.mv_pile) | set(p.deck)
+        other = state.players[1 - seat]
+        hidden |= set(other.deck) | set(other.hand)
+        assert state.known[seat] <= hidden, f"seat {seat} knows an item it should not track"
+    assert mv == Counter(MV_TOKENS)
+    assert sorted(state.action_pile + state.revealed) == list(ACTION_TILES)
+
+
+@pytest.mark.parametrize("clans", _PAIRS, ids=["-".join(p) for p in _PAIRS])
+def test_invariants_hold_after_every_step(clans: tuple[str, str]) -> None:
+    for g in range(25):
+        for state in random_trajectory(GAME, {"clans": list(clans)}, 500 + g, 5000):
+            check_invariants(state)

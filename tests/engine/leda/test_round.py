@@ -1,0 +1,268 @@
+"""The round: setup, mulligan, zones, activation order, conflict, organization, end of round."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import CHANCE, InvalidStateError, get_game
+from engine.leda.data import ITEM_NAMES, MV_BASE
+from engine.leda.frames import F_CONFLICT, F_ORG, F_ROUND_END
+from engine.leda.state import LedaState
+from tests.engine.leda.builders import (
+    card,
+    check_valid,
+    make_player,
+    make_state,
+    options,
+    play,
+    sq,
+    top_frame,
+)
+
+GAME = get_game("leda")
+
+
+def org_stack(active: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Pending work at the start of the Organization phase."""
+    return ((F_ROUND_END, active), (F_ORG, 1 - active), (F_ORG, active))
+
+
+def conflict_stack(active: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Pending work just before the military conflict (it runs on its own)."""
+    return (*org_stack(active), (F_CONFLICT, active))
+
+
+# ----------------------------------------------------------------------------- setup
+def test_new_game_setup() -> None:
+    state = GAME.new_state({"clans": ["sharks", "pandas"], "first_player": 1}, seed=5)
+    for p in state.players:
+        assert len(p.hand) == 3 and p.food == 1 and len(p.grid) == 16
+        assert not p.mv and len(p.deck) == 8
+    assert state.active == 1 and len(state.action_pile) == 5 and len(state.mv_pile) == 18
+    assert GAME.current_player(state) == 1 and options(state) == ["mulligan:yes", "mulligan:no"]
+
+
+def test_seeded_grid_shuffle_and_random_clans() -> None:
+    a = GAME.new_state({}, seed=1)
+    b = GAME.new_state({}, seed=1)
+    assert a == b
+    assert a.players[0].clan != a.players[1].clan
+    grids = {tuple(s.tile for s in GAME.new_state({}, seed=i).players[0].grid) for i in range(5)}
+    assert len(grids) > 1
+
+
+@pytest.mark.parametrize(
+    "options_",
+    [
+        {"clans": ["cats", "cats"]},
+        {"clans": ["cats"]},
+        {"clans": ["cats", "owls"]},
+        {"first_player": 2},
+        {"first_player": True},
+        {"players": 3},
+        {"colour": "red"},
+    ],
+)
+def test_bad_options_are_rejected(options_: dict[str, object]) -> None:
+    with pytest.raises(InvalidStateError):
+        GAME.new_state(options_, seed=0)
+
+
+def test_mulligan_in_turn_order_redraws_the_same_number() -> None:
+    state = GAME.new_state({"clans": ["cats", "sharks"], "first_player": 0}, seed=3)
+    state = play(state, "mulligan:yes")
+    assert GAME.current_player(state) == CHANCE and len(state.players[0].hand) == 0
+    state = GAME.apply(state, GAME.sample_chance(state, random.Random(1)))
+    assert len(state.players[0].hand) == 3 and len(state.players[0].deck) == 10
+    assert GAME.current_player(state) == 1 and top_frame(state) == "mulligan"
+    state = play(state, "mulligan:no")
+    # First round: the first player chooses a zone of the revealed tile.
+    assert top_frame(state) == "zone" and GAME.current_player(state) == 0
+    assert len(state.revealed) == 1
+
+
+def test_zone_choices_follow_the_action_tile() -> None:
+    state = GAME.new_state({"clans": ["cats", "sharks"], "first_player": 0}, seed=3)
+    state = play(state, "mulligan:no", "mulligan:no")
+    tile = ITEM_NAMES[state.revealed[-1]]
+    expected = {
+        "action-1": ["zone:row1", "zone:col1", "zone:square-tl"],
+        "action-2": ["zone:row2", "zone:col2", "zone:square-tr"],
+        "action-3": ["zone:row3", "zone:col3", "zone:square-bl"],
+        "action-4": ["zone:row4", "zone:col4", "zone:square-br"],
+        "action-5": ["zone:corners", "zone:centre"],
+    }[tile]
+    assert options(state) == expected
+
+
+# ----------------------------------------------------------------------------- activation
+def test_active_player_activates_first_in_any_order_then_the_other() -> None:
+    state = make_state(make_player("sharks"), make_player("pandas"), zone="row1")
+    assert options(state) == ["activate:r1c1", "activate:r1c2", "activate:r1c3", "activate:r1c4"]
+    state = play(state, "activate:r1c3", "activate:r1c1")
+    assert options(state) == ["activate:r1c2", "activate:r1c4"]
+    state = play(state, "activate:r1c4", "activate:r1c2")
+    assert state.players[0].food == 4
+    assert GAME.current_player(state) == 1 and top_frame(state) == "activate"
+
+
+def test_special_activation_waits_for_the_end_of_the_step() -> None:
+    # Sharks' crystal is 2 Military; the Special tile on r2c4 queues it.
+    state = make_state(make_player("sharks"), make_player("pandas"), zone="row2")
+    state = play(state, "activate:r2c4")
+    assert state.players[0].specials == 1 and state.players[0].military == 0
+    state = play(state, "activate:r2c1")
+    assert state.players[0].military == 1
+    state = play(state, "activate:r2c2", "activate:r2c3")
+    # Step over: the special resolved (+2 Military), now the opponent activates.
+    assert state.players[0].military == 4 and state.players[0].specials == 0
+    assert GAME.current_player(state) == 1
+
+
+def test_military_restarts_every_round() -> None:
+    p0 = make_player("sharks", military=3)
+    p1 = make_player("pandas", military=1)
+    state = make_state(p0, p1, stack=conflict_stack(), zone="row1")
+    state = play(state, "food", "food")
+    assert [p.military for p in state.players] == [0, 0]
+
+
+# ----------------------------------------------------------------------------- conflict
+def test_conflict_winner_takes_the_top_token_and_resolves_it() -> None:
+    p0 = make_player("sharks", military=2, food=0)
+    p1 = make_player("pandas", military=1, food=0)
+    state = make_state(p0, p1, stack=conflict_stack(), mv_top=["mv-13"])
+    assert state.players[0].mv == (card("mv-13"),) and state.players[0].food == 1
+    assert top_frame(state) == "organization"
+
+
+def test_conflict_tie_gives_nothing() -> None:
+    p0 = make_player("sharks", military=2)
+    p1 = make_player("pandas", military=2)
+    state = make_state(p0, p1, stack=conflict_stack())
+    assert not state.players[0].mv and not state.players[1].mv
+
+
+# ----------------------------------------------------------------------------- organization
+def test_organization_choices() -> None:
+    p0 = make_player("sharks", hand=["shark-4", "shark-6"], food=5)
+    state = make_state(p0, make_player("pandas"), stack=org_stack())
+    opts = options(state)
+    assert "play:shark-4@r3c3" in opts and not any(o.startswith("play:shark-6") for o in opts)
+    assert "food" in opts and "swap:r1c1-r4c4" in opts
+    assert len([o for o in opts if o.startswith("swap:")]) == 120
+
+
+def test_play_pays_and_places_a_card_on_any_square_even_on_a_card() -> None:
+    p0 = make_player("sharks", hand=["shark-4"], cards={"r2c2": ["shark-5"]}, food=5)
+    state = make_state(p0, make_player("pandas"), stack=org_stack())
+    state = play(state, "play:shark-4@r2c2")
+    p = state.players[0]
+    assert p.food == 0 and p.grid[sq("r2c2")].cards == (card("shark-5"), card("shark-4"))
+    assert GAME.current_player(state) == 1
+
+
+def test_swap_moves_whole_squares_and_gives_food() -> None:
+    p0 = make_player("sharks", cards={"r1c1": ["shark-4"]}, tokens=["r1c1"], food=0)
+    state = make_state(p0, make_player("pandas"), stack=org_stack())
+    before = state.players[0].grid
+    state = play(state, "swap:r1c1-r4c4")
+    grid = state.players[0].grid
+    assert grid[sq("r4c4")] == before[sq("r1c1")] and grid[sq("r1c1")] == before[sq("r4c4")]
+    assert state.players[0].food == 1
+
+
+def test_just_take_food() -> None:
+    state = make_state(make_player("sharks", food=0), make_player("pandas"), stack=org_stack())
+    state = play(state, "food")
+    assert state.players[0].food == 1
+
+
+def test_silver_gold_and_rings_are_never_played_in_organization() -> None:
+    p0 = make_player("pandas", hand=["panda-7", "panda-10", "panda-2"], food=20)
+    p1 = make_player("cats", hand=["cat-10", "cat-11", "cat-9"], food=20)
+    state = make_state(p0, p1, stack=org_stack())
+    assert {o.split("@")[0] for o in options(state) if o.startswith("play")} == {"play:panda-2"}
+    state = play(state, "food")
+    assert {o.split("@")[0] for o in options(state) if o.startswith("play")} == {"play:cat-9"}
+
+
+def test_food_has_no_cap() -> None:
+    state = make_state(make_player("sharks", food=40), make_player("pandas"), stack=org_stack())
+    state = play(state, "food")
+    assert state.players[0].food == 41
+
+
+# ----------------------------------------------------------------------------- end of round
+def test_active_player_alternates() -> None:
+    state = make_state(make_player("sharks"), make_player("pandas"), stack=org_stack())
+    state = play(state, "food", "food")
+    assert state.active == 1 and top_frame(state) == "zone" and GAME.current_player(state) == 1
+    assert len(state.revealed) == 2
+
+
+def _fourth_round(mv0: list[str], mv1: list[str], active: int) -> LedaState:
+    p0 = make_player("sharks", mv=mv0)
+    p1 = make_player("pandas", mv=mv1)
+    shown = ["action-1", "action-2", "action-3", "action-4"]
+    return make_state(
+        p0, p1, stack=org_stack(active), revealed=shown, action_pile=["action-5"],
+        active=active, zone="row4",
+    )  # fmt: skip
+
+
+def test_after_the_fourth_tile_all_five_are_shuffled_and_fewer_mv_symbols_is_active() -> None:
+    state = _fourth_round(["mv-4"], ["mv-1"], active=1)  # 2 symbols vs 1
+    state = play(state, "food", "food")
+    assert GAME.current_player(state) == CHANCE and len(state.action_pile) == 5
+    state = GAME.apply(state, GAME.sample_chance(state, random.Random(0)))
+    assert state.active == 1 and GAME.current_player(state) == 1  # seat 1 has fewer
+    assert len(state.revealed) == 1 and len(state.action_pile) == 4
+
+
+def test_shuffle_tie_makes_the_non_active_player_active() -> None:
+    state = _fourth_round(["mv-1"], ["mv-2"], active=0)
+    state = play(state, "food", "food")
+    state = GAME.apply(state, GAME.sample_chance(state, random.Random(0)))
+    assert state.active == 1
+
+
+# ----------------------------------------------------------------------------- victory
+def test_military_victory_ends_the_game_immediately() -> None:
+    # Scorpions need 6 symbols: 5 owned, the conflict brings the 6th.
+    p0 = make_player("scorpions", mv=["mv-4", "mv-5", "mv-1"], military=3)
+    p1 = make_player("pandas")
+    state = make_state(p0, p1, stack=conflict_stack(), mv_top=["mv-2"])
+    assert state.winner == 0 and GAME.is_terminal(state) and GAME.returns(state) == (1.0, 0.0)
+    check_valid(state)
+
+
+def test_simultaneous_victory_goes_to_the_player_whose_effect_resolves() -> None:
+    # Both players meet a condition at the same moment: the resolving seat wins.
+    from engine.leda.rules import check_victory
+
+    p0 = make_player("scorpions", mv=["mv-4", "mv-5", "mv-1", "mv-2"])
+    p1 = make_player("pandas", mv=["mv-3", "mv-6", "mv-7", "mv-8", "mv-9", "mv-10", "mv-11"])
+    state = make_state(make_player("scorpions"), make_player("pandas"), stack=org_stack())
+    both = state._replace(players=(p0, p1))
+    assert check_victory(both, 1).winner == 1
+    assert check_victory(both, 0).winner == 0
+
+
+def test_scores_are_mv_symbols() -> None:
+    p0 = make_player("sharks", mv=["mv-4"])
+    state = make_state(p0, make_player("pandas"), stack=org_stack())
+    assert GAME.scores(state) == (2.0, 0.0) and GAME.returns(state) == (0.0, 0.0)
+    assert card("mv-1") == MV_BASE
+
+
+def test_no_action_applies_once_the_game_is_over() -> None:
+    from engine import IllegalActionError
+
+    p0 = make_player("scorpions", mv=["mv-4", "mv-5", "mv-1"], military=3)
+    state = make_state(p0, make_player("pandas"), stack=conflict_stack(), mv_top=["mv-2"])
+    assert GAME.legal_actions(state) == [] and GAME.current_player(state) == -2
+    with pytest.raises(IllegalActionError):
+        GAME.apply(state, ("food",))
