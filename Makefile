@@ -28,12 +28,29 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2
 
-test: lint typecheck unit
+test: lint typecheck unit proto-check
+
+PROTO_SOURCES := $(wildcard proto/boardbot/v1/*.proto)
+PROTOC = $(BIN)/python -m grpc_tools.protoc -I. --python_out=$(1) --pyi_out=$(1) --grpc_python_out=$(1) $(PROTO_SOURCES)
+
+# Regenerate the committed Python code of the wire contract.
+proto: install
+	$(call PROTOC,.)
+
+# Fail when the committed generated code differs from a fresh generation.
+proto-check: install
+	@tmp=$$(mktemp -d) && $(call PROTOC,$$tmp) && \
+	  diff -r -x '__init__.py' -x '*.proto' -x '__pycache__' $$tmp/proto/boardbot/v1 proto/boardbot/v1 \
+	  && echo "generated proto code is up to date"; status=$$?; rm -rf $$tmp; exit $$status
 
 bench: install
 	$(BIN)/boardbot bench engine --game leda --seconds 10
 	$(BIN)/boardbot bench engine --game legend_raiders --players 2 --seconds 10
 	$(BIN)/boardbot bench engine --game legend_raiders --players 4 --seconds 10
+
+# Load tests against a local server started for the run (minutes; not part of `make test`).
+loadtest: install
+	$(BIN)/python -m loadtest.run $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *.egg-info

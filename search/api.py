@@ -25,7 +25,8 @@ class SearchConfig:
     temperature: float = 0.0
     """0 picks the most visited move; > 0 samples from visits ** (1 / temperature)."""
     rollout: str = "random"
-    """Rollout policy: `random` (uniform) or `heuristic` (the game's policy_weights)."""
+    """Rollout policy, a name in `search.rollout.ROLLOUT_POLICIES`: `random` (uniform) or
+    `heuristic` (the game's policy_weights)."""
     cutoff_depth: int | None = None
     """Stop rollouts after this many steps and use the game's evaluate (None: play out)."""
     max_rollout_steps: int = 2000
@@ -34,6 +35,8 @@ class SearchConfig:
     """Maximum tree nodes; beyond it the tree stops growing (memory bound)."""
     early_stop: bool = True
     """Stop once the most visited root move can no longer be overtaken within the budget."""
+    margin_weight: float = 0.1
+    """Share of a terminal reward given by the squashed score margin (the rest: win or loss)."""
 
     def replace(self, **changes: Any) -> SearchConfig:
         """A copy with some fields changed."""
@@ -67,7 +70,8 @@ class SearchResult:
     moves: tuple[MoveStats, ...] = field(default=())
     """Every root move, most visited first."""
     stopped_by: str = "iterations"
-    """What ended the search: iterations, time, deadline, early_stop, cancelled, single_move."""
+    """What ended the search: iterations, time, deadline, early_stop, cancelled, single_move
+    (or `running` in a progress report)."""
     nodes: int = 0
     engine_ms: float = 0.0
     """Time spent inside engine calls (for the overhead figure), when measured."""

@@ -8,7 +8,17 @@ import sys
 from collections.abc import Sequence
 
 COMMAND_MODULES = [
+    "service.commands.serve",
+    "service.commands.health",
+    "service.commands.new",
+    "service.commands.moves",
+    "service.commands.apply",
+    "service.commands.move",
+    "service.commands.analyze",
+    "service.commands.play",
+    "service.commands.overhead",
     "service.commands.bench",
+    "service.commands.match",
 ]
 
 

@@ -178,8 +178,12 @@ class ConformanceSuite:
                     assert game.state_to_json(world, observer) == view
                     assert game.state_from_json(game.state_to_json(world)) == world
                     assert game.current_player(world) == game.current_player(state)
-                    if game.current_player(state) == observer:
+                    mover = game.current_player(world)
+                    if mover == observer:
                         assert game.legal_actions(world) == game.legal_actions(state)
+                    elif mover >= 0:
+                        # A sampled world must never strand the seat to move.
+                        assert game.legal_actions(world), "no legal action in a sampled world"
 
     def test_observer_view_decodes(self, options: dict[str, Any]) -> None:
         """A view with hidden parts as counts decodes to a state with the same view."""
