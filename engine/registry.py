@@ -20,6 +20,14 @@ def register_game(name: str, target: str) -> None:
     _CACHE.pop(name, None)
 
 
+def unregister_game(name: str) -> None:
+    """Remove a game registered with `register_game` (unknown names are an error)."""
+    if name not in _GAMES:
+        raise UnknownGameError(f"unknown game {name!r}")
+    del _GAMES[name]
+    _CACHE.pop(name, None)
+
+
 def list_games() -> list[str]:
     """Names of every registered game."""
     return sorted(_GAMES)

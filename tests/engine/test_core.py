@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import get_game, list_games
+from engine import get_game, list_games, register_game
 from engine.errors import InvalidActionError, InvalidStateError, UnknownGameError, format_path
 from engine.jsonread import JsonReader
+from engine.registry import unregister_game
 
 
 def test_format_path() -> None:
@@ -55,8 +56,20 @@ def test_reader_lists_strings_bools_and_error_type() -> None:
 
 
 def test_registry_knows_both_games() -> None:
-    assert list_games() == ["leda", "legend_raiders"]
+    assert {"leda", "legend_raiders"} <= set(list_games())
     assert get_game("leda").name == "leda"
     assert get_game("leda") is get_game("leda")
     with pytest.raises(UnknownGameError):
         get_game("chess")
+
+
+def test_register_and_unregister_a_game() -> None:
+    register_game("leda-alias", "engine.leda.game:LedaGame")
+    try:
+        assert get_game("leda-alias").name == "leda"
+        assert "leda-alias" in list_games()
+    finally:
+        unregister_game("leda-alias")
+    assert "leda-alias" not in list_games()
+    with pytest.raises(UnknownGameError):
+        unregister_game("leda-alias")
