@@ -1,0 +1,53 @@
+# boardbot bot server: `docker build -t boardbot .` then
+# `docker run -p 50051:50051 -p 9100:9100 boardbot`.
+# Every `boardbot serve` flag is also an environment variable (BOARDBOT_PORT, BOARDBOT_WORKERS,
+# BOARDBOT_QUEUE, BOARDBOT_TOKEN, BOARDBOT_TLS_CERT, BOARDBOT_TLS_KEY, BOARDBOT_METRICS_PORT, ...).
+
+# ---- build stage: install the package and its dependencies into a virtual environment ----
+FROM python:3.11-slim AS build
+
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+RUN python -m venv /opt/boardbot
+ENV PATH=/opt/boardbot/bin:$PATH
+
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY search ./search
+COPY service ./service
+COPY proto ./proto
+RUN pip install --upgrade pip \
+    && pip install . \
+    && cd / && python -c "import proto.boardbot.v1.boardbot_pb2_grpc, service.server, engine.leda.game"
+
+# ---- runtime stage: the virtual environment only, run as an unprivileged user ----
+FROM python:3.11-slim AS runtime
+
+RUN groupadd --system boardbot \
+    && useradd --system --gid boardbot --home-dir /home/boardbot --create-home boardbot
+COPY --from=build /opt/boardbot /opt/boardbot
+
+ENV PATH=/opt/boardbot/bin:$PATH \
+    PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1 \
+    BOARDBOT_HOST=0.0.0.0 \
+    BOARDBOT_PORT=50051 \
+    BOARDBOT_METRICS_PORT=9100 \
+    BOARDBOT_QUEUE=16 \
+    BOARDBOT_DRAIN=2 \
+    BOARDBOT_GRACE=20
+
+USER boardbot
+WORKDIR /home/boardbot
+EXPOSE 50051 9100
+
+# The gRPC health service answers without the token. With TLS on, also set BOARDBOT_TLS_CA
+# (and a certificate valid for 127.0.0.1) so the check can verify the server.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+    CMD boardbot health --server "127.0.0.1:${BOARDBOT_PORT}" || exit 1
+
+# SIGTERM: health turns NOT_SERVING for BOARDBOT_DRAIN seconds, then in-flight requests get up
+# to BOARDBOT_GRACE seconds. Give the orchestrator more than both (`docker stop -t 30`).
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["boardbot", "serve"]

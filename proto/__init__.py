@@ -1,0 +1,1 @@
+"""Wire contract of boardbot: .proto sources and their generated Python code."""

@@ -1,0 +1,1 @@
+"""The boardbot proto package."""

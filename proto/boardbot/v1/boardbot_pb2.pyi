@@ -1,0 +1,233 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games", "presets")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    PRESETS_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameInfo]
+    presets: _containers.RepeatedCompositeFieldContainer[Preset]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., presets: _Optional[_Iterable[_Union[Preset, _Mapping]]] = ...) -> None: ...
+
+class GameInfo(_message.Message):
+    __slots__ = ("name", "min_players", "max_players", "options_json")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    min_players: int
+    max_players: int
+    options_json: bytes
+    def __init__(self, name: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options_json: _Optional[bytes] = ...) -> None: ...
+
+class Preset(_message.Message):
+    __slots__ = ("name", "settings")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    settings: SearchSettings
+    def __init__(self, name: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ...) -> None: ...
+
+class NewGameRequest(_message.Message):
+    __slots__ = ("game", "options_json", "seed")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    options_json: bytes
+    seed: int
+    def __init__(self, game: _Optional[str] = ..., options_json: _Optional[bytes] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class NewGameResponse(_message.Message):
+    __slots__ = ("state_json", "summary", "chance_events")
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    state_json: bytes
+    summary: StateSummary
+    chance_events: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, state_json: _Optional[bytes] = ..., summary: _Optional[_Union[StateSummary, _Mapping]] = ..., chance_events: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class StateSummary(_message.Message):
+    __slots__ = ("current_player", "terminal", "num_players", "scores", "returns")
+    CURRENT_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_FIELD_NUMBER: _ClassVar[int]
+    NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    RETURNS_FIELD_NUMBER: _ClassVar[int]
+    current_player: int
+    terminal: bool
+    num_players: int
+    scores: _containers.RepeatedScalarFieldContainer[float]
+    returns: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, current_player: _Optional[int] = ..., terminal: _Optional[bool] = ..., num_players: _Optional[int] = ..., scores: _Optional[_Iterable[float]] = ..., returns: _Optional[_Iterable[float]] = ...) -> None: ...
+
+class LegalMovesRequest(_message.Message):
+    __slots__ = ("game", "state_json", "seat")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    state_json: bytes
+    seat: int
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("notation", "move_json")
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    MOVE_JSON_FIELD_NUMBER: _ClassVar[int]
+    notation: str
+    move_json: bytes
+    def __init__(self, notation: _Optional[str] = ..., move_json: _Optional[bytes] = ...) -> None: ...
+
+class LegalMovesResponse(_message.Message):
+    __slots__ = ("moves",)
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+
+class ApplyMoveRequest(_message.Message):
+    __slots__ = ("game", "state_json", "move_json", "notation", "seed")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    MOVE_JSON_FIELD_NUMBER: _ClassVar[int]
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    state_json: bytes
+    move_json: bytes
+    notation: str
+    seed: int
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., move_json: _Optional[bytes] = ..., notation: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class ApplyMoveResponse(_message.Message):
+    __slots__ = ("state_json", "summary", "move", "chance_events")
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    state_json: bytes
+    summary: StateSummary
+    move: Move
+    chance_events: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, state_json: _Optional[bytes] = ..., summary: _Optional[_Union[StateSummary, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., chance_events: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class SearchSettings(_message.Message):
+    __slots__ = ("iterations", "time_ms", "workers", "exploration", "temperature")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    WORKERS_FIELD_NUMBER: _ClassVar[int]
+    EXPLORATION_FIELD_NUMBER: _ClassVar[int]
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    time_ms: float
+    workers: int
+    exploration: float
+    temperature: float
+    def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[float] = ..., workers: _Optional[int] = ..., exploration: _Optional[float] = ..., temperature: _Optional[float] = ...) -> None: ...
+
+class ChooseMoveRequest(_message.Message):
+    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    state_json: bytes
+    seat: int
+    preset: str
+    settings: SearchSettings
+    seed: int
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class SearchStats(_message.Message):
+    __slots__ = ("iterations", "elapsed_ms", "stopped_by", "nodes", "seat", "settings")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_BY_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    elapsed_ms: float
+    stopped_by: str
+    nodes: int
+    seat: int
+    settings: SearchSettings
+    def __init__(self, iterations: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., stopped_by: _Optional[str] = ..., nodes: _Optional[int] = ..., seat: _Optional[int] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ...) -> None: ...
+
+class MoveAnalysis(_message.Message):
+    __slots__ = ("rank", "move", "visits", "value", "lower_bound", "principal_variation")
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    LOWER_BOUND_FIELD_NUMBER: _ClassVar[int]
+    PRINCIPAL_VARIATION_FIELD_NUMBER: _ClassVar[int]
+    rank: int
+    move: Move
+    visits: int
+    value: float
+    lower_bound: float
+    principal_variation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, rank: _Optional[int] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., lower_bound: _Optional[float] = ..., principal_variation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ChooseMoveResponse(_message.Message):
+    __slots__ = ("move", "stats", "analysis")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    ANALYSIS_FIELD_NUMBER: _ClassVar[int]
+    move: Move
+    stats: SearchStats
+    analysis: MoveAnalysis
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., analysis: _Optional[_Union[MoveAnalysis, _Mapping]] = ...) -> None: ...
+
+class AnalyzeRequest(_message.Message):
+    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "top_k")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    state_json: bytes
+    seat: int
+    preset: str
+    settings: SearchSettings
+    seed: int
+    top_k: int
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., top_k: _Optional[int] = ...) -> None: ...
+
+class AnalyzeResponse(_message.Message):
+    __slots__ = ("moves", "stats", "final")
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    FINAL_FIELD_NUMBER: _ClassVar[int]
+    moves: _containers.RepeatedCompositeFieldContainer[MoveAnalysis]
+    stats: SearchStats
+    final: bool
+    def __init__(self, moves: _Optional[_Iterable[_Union[MoveAnalysis, _Mapping]]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., final: _Optional[bool] = ...) -> None: ...
+
+class AnalyzeStreamRequest(_message.Message):
+    __slots__ = ("analysis", "every_iterations", "every_ms")
+    ANALYSIS_FIELD_NUMBER: _ClassVar[int]
+    EVERY_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    EVERY_MS_FIELD_NUMBER: _ClassVar[int]
+    analysis: AnalyzeRequest
+    every_iterations: int
+    every_ms: int
+    def __init__(self, analysis: _Optional[_Union[AnalyzeRequest, _Mapping]] = ..., every_iterations: _Optional[int] = ..., every_ms: _Optional[int] = ...) -> None: ...

@@ -1,0 +1,172 @@
+"""Game-level operations behind the RPCs and the CLI: decode, check, apply, summarise."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from engine import CHANCE, TERMINAL, EngineError, Game, State, get_game
+from engine.errors import UnknownGameError
+from service.errors import (
+    ServiceError,
+    failed_precondition,
+    from_engine_error,
+    invalid_argument,
+    not_found,
+)
+
+MAX_CHANCE_STEPS = 10_000
+"""Safety bound on chance steps resolved in a row (a game never needs this many)."""
+
+
+@dataclass(frozen=True)
+class MoveForms:
+    """A move as notation and as JSON bytes."""
+
+    notation: str
+    json: bytes
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Who is to move in a state and the outcome once it is over."""
+
+    current_player: int
+    terminal: bool
+    num_players: int
+    scores: tuple[float, ...]
+    returns: tuple[float, ...]
+
+
+def load_game(name: str) -> Game:
+    """The registered game called `name`, or NOT_FOUND listing the known ones."""
+    if not name:
+        raise invalid_argument("game: required (see ListGames for the names)")
+    try:
+        return get_game(name)
+    except UnknownGameError as error:
+        raise not_found(str(error.args[0]) if error.args else f"unknown game {name!r}") from None
+
+
+def parse_json(raw: bytes, field: str) -> Any:
+    """Decode the JSON document in a bytes field, or INVALID_ARGUMENT saying where it breaks."""
+    if not raw:
+        raise invalid_argument(f"{field}: required (a JSON document), got empty bytes")
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        raise invalid_argument(f"{field}: malformed JSON: {error}") from None
+
+
+def decode_state(game: Game, raw: bytes, field: str = "state_json") -> State:
+    """Decode and fully validate a state sent as JSON bytes."""
+    data = parse_json(raw, field)
+    try:
+        return game.state_from_json(data)
+    except EngineError as error:
+        raise from_engine_error(field, error) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        # A codec that slipped past its own validation: still the caller's input at fault.
+        kind = type(error).__name__
+        raise invalid_argument(f"{field}: cannot be decoded ({kind}: {error})") from None
+
+
+def encode_state(game: Game, state: State, observer: int | None = None) -> bytes:
+    """The state's JSON bytes (with `observer`, hidden parts only as counts)."""
+    return orjson.dumps(game.state_to_json(state, observer))
+
+
+def check_seat(game: Game, state: State, seat: int) -> None:
+    """Check `seat` exists and is the seat to move; INVALID_ARGUMENT or FAILED_PRECONDITION."""
+    players = game.num_players(state)
+    if not 0 <= seat < players:
+        raise invalid_argument(f"seat: must be in 0..{players - 1} for this state, got {seat}")
+    check_decision_state(game, state)
+    to_move = game.current_player(state)
+    if to_move != seat:
+        raise failed_precondition(f"seat {seat} is not to move; seat {to_move} is")
+
+
+def check_decision_state(game: Game, state: State) -> None:
+    """FAILED_PRECONDITION unless some seat has a decision to make in `state`."""
+    player = game.current_player(state)
+    if player == TERMINAL:
+        raise failed_precondition("the game is over: no seat is to move")
+    if player == CHANCE:
+        raise failed_precondition("the state is at a chance step: no seat is to move")
+
+
+def move_forms(game: Game, state: State, action: Any) -> MoveForms:
+    """Notation and JSON bytes of `action` in `state`."""
+    return MoveForms(
+        notation=game.action_to_str(state, action),
+        json=orjson.dumps(game.action_to_json(state, action)),
+    )
+
+
+def legal_moves(game: Game, state: State) -> list[MoveForms]:
+    """Every legal move of the seat to move, in the engine's order."""
+    return [move_forms(game, state, action) for action in game.legal_actions(state)]
+
+
+def parse_move(game: Game, state: State, move_json: bytes | None, notation: str | None) -> Any:
+    """The engine action for a move given as JSON bytes or notation, checked legal."""
+    try:
+        if move_json is not None:
+            return game.action_from_json(state, parse_json(move_json, "move_json"))
+        if notation is not None:
+            if not notation.strip():
+                raise invalid_argument("notation: empty move notation")
+            return game.action_from_str(state, notation)
+    except EngineError as error:
+        field = "move_json" if move_json is not None else "notation"
+        raise from_engine_error(field, error) from None
+    raise invalid_argument("move: give either move_json or notation")
+
+
+def resolve_chance(game: Game, state: State, rng: random.Random) -> tuple[State, list[str]]:
+    """Play chance steps with `rng` until a seat must decide or the game ends."""
+    events: list[str] = []
+    while game.current_player(state) == CHANCE:
+        if len(events) >= MAX_CHANCE_STEPS:
+            raise ServiceError.from_wire("INTERNAL", "too many chance steps in a row")
+        outcome = game.sample_chance(state, rng)
+        events.append(_chance_notation(game, state, outcome))
+        state = game.apply(state, outcome)
+    return state, events
+
+
+def summarise(game: Game, state: State) -> Summary:
+    """Who is to move, whether it is over, scores and returns."""
+    return Summary(
+        current_player=game.current_player(state),
+        terminal=game.is_terminal(state),
+        num_players=game.num_players(state),
+        scores=tuple(float(s) for s in game.scores(state)),
+        returns=tuple(float(r) for r in game.returns(state)),
+    )
+
+
+def seat_world(game: Game, state: State, seat: int, seed: int) -> State:
+    """A full world built only from what `seat` knows: its view, decoded and determinized.
+
+    Whatever hidden information the frontend sent is dropped here, so nothing the seat cannot
+    know can influence the search.
+    """
+    view = orjson.loads(encode_state(game, state, observer=seat))
+    try:
+        seen = game.state_from_json(view)
+    except EngineError as error:
+        raise from_engine_error(f"state_json (as seen by seat {seat})", error) from None
+    return game.determinize(seen, seat, random.Random(seed ^ 0x5EA7))
+
+
+def _chance_notation(game: Game, state: State, outcome: Any) -> str:
+    # Chance outcomes are not decisions; a game may have no notation for some of them.
+    try:
+        return game.action_to_str(state, outcome)
+    except (EngineError, KeyError, ValueError, TypeError):
+        return str(outcome)

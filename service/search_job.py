@@ -1,0 +1,167 @@
+"""One search request, runnable in any process: decode, check, search, summarise."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Game, State
+from search.api import SearchConfig, SearchResult
+from search.ismcts import SearchError, search
+from service import rules
+from service.errors import ServiceError, invalid_argument
+
+
+@dataclass(frozen=True)
+class SearchJob:
+    """Everything a worker needs to run one ChooseMove/Analyze search (picklable)."""
+
+    game: str
+    state_json: bytes
+    seat: int
+    config: SearchConfig
+    seed: int
+    top_k: int = 0
+    """Moves to report, best first (0: all)."""
+    progress_every_iterations: int = 0
+    progress_every_ms: float = 0.0
+    """Partial results at most this often (0 with 0 iterations: no partial results)."""
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    """One root move with its statistics, ready for the wire."""
+
+    notation: str
+    move_json: bytes
+    visits: int
+    value: float
+    lower_bound: float
+    principal_variation: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """A search's result in plain values: chosen move, ranked moves, statistics."""
+
+    chosen: RankedMove
+    chosen_rank: int
+    moves: tuple[RankedMove, ...]
+    iterations: int
+    elapsed_ms: float
+    stopped_by: str
+    nodes: int
+    seat: int
+    config: SearchConfig
+    final: bool = True
+    timings: dict[str, float] = field(default_factory=dict)
+    """Milliseconds spent per phase in the worker (decode, search), for the overhead figure."""
+
+
+ProgressSink = Callable[[SearchOutcome], None]
+StopCheck = Callable[[], bool]
+
+PROGRESS_POLL_ITERATIONS = 16
+"""With only a time-based progress period, how often (iterations) the clock is read."""
+
+
+def run_search_job(
+    job: SearchJob, should_stop: StopCheck | None = None, on_progress: ProgressSink | None = None
+) -> SearchOutcome:
+    """Run `job` and return its outcome; raises ServiceError for a bad request."""
+    started = time.perf_counter()
+    game = rules.load_game(job.game)
+    state = rules.decode_state(game, job.state_json)
+    rules.check_seat(game, state, job.seat)
+    world = rules.seat_world(game, state, job.seat, job.seed)
+    if job.config.deadline is not None and time.time() >= job.config.deadline:
+        raise ServiceError.from_wire(
+            "DEADLINE_EXCEEDED", "the deadline passed before the search began"
+        )
+    decoded = time.perf_counter()
+
+    progress_cb, every = _progress_adapter(game, world, job, on_progress)
+    try:
+        result = search(
+            game,
+            world,
+            job.seat,
+            job.config,
+            job.seed,
+            should_stop=should_stop,
+            on_progress=progress_cb,
+            progress_every=every,
+        )
+    except SearchError as error:
+        raise invalid_argument(f"settings: {error}") from None
+    searched = time.perf_counter()
+    outcome = outcome_from_result(game, world, job, result, final=True)
+    timings = {
+        "decode_ms": (decoded - started) * 1000.0,
+        "search_ms": (searched - decoded) * 1000.0,
+    }
+    return _with_timings(outcome, timings)
+
+
+def _progress_adapter(
+    game: Game, world: State, job: SearchJob, sink: ProgressSink | None
+) -> tuple[Callable[[SearchResult], None] | None, int]:
+    if sink is None or (job.progress_every_iterations <= 0 and job.progress_every_ms <= 0):
+        return None, 0
+    every = job.progress_every_iterations or PROGRESS_POLL_ITERATIONS
+    period = job.progress_every_ms / 1000.0
+    last = [time.perf_counter()]
+
+    def on_progress(partial: SearchResult) -> None:
+        now = time.perf_counter()
+        if period > 0 and now - last[0] < period:
+            return
+        last[0] = now
+        sink(outcome_from_result(game, world, job, partial, final=False))
+
+    return on_progress, every
+
+
+def outcome_from_result(
+    game: Game, world: State, job: SearchJob, result: SearchResult, *, final: bool
+) -> SearchOutcome:
+    """Convert the search's result into wire-ready values (notation and JSON of each move)."""
+    ranked = [
+        RankedMove(
+            notation=stats.notation,
+            move_json=rules.move_forms(game, world, stats.action).json,
+            visits=stats.visits,
+            value=stats.mean_value,
+            lower_bound=stats.lower_bound,
+            principal_variation=tuple(stats.principal_variation),
+        )
+        for stats in result.moves
+    ]
+    chosen_rank = next(
+        (i for i, stats in enumerate(result.moves) if stats.action == result.action), -1
+    )
+    if chosen_rank >= 0:
+        chosen = ranked[chosen_rank]
+    else:
+        forms = rules.move_forms(game, world, result.action)
+        chosen = RankedMove(forms.notation, forms.json, 0, 0.0, 0.0, ())
+    shown = ranked[: job.top_k] if job.top_k > 0 else ranked
+    return SearchOutcome(
+        chosen=chosen,
+        chosen_rank=chosen_rank + 1,
+        moves=tuple(shown),
+        iterations=result.iterations,
+        elapsed_ms=result.elapsed_ms,
+        stopped_by=result.stopped_by,
+        nodes=result.nodes,
+        seat=result.seat,
+        config=job.config,
+        final=final,
+    )
+
+
+def _with_timings(outcome: SearchOutcome, timings: dict[str, float]) -> SearchOutcome:
+    values: dict[str, Any] = {**outcome.__dict__, "timings": timings}
+    return SearchOutcome(**values)

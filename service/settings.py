@@ -1,0 +1,95 @@
+"""Search settings of a request: preset, explicit overrides, server caps and the deadline."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from search.api import SearchConfig
+from search.presets import PRESETS
+from service.errors import ServiceError, invalid_argument, not_found
+
+OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
+"""SearchConfig fields a request may set explicitly (the proto's SearchSettings)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Server-side caps on what one request may ask of the search."""
+
+    max_iterations: int = 1_000_000
+    max_time_ms: float = 60_000.0
+    max_workers: int = 1
+    deadline_margin_ms: float = 30.0
+    """Time kept back from a client deadline for sending the answer."""
+    min_search_ms: float = 5.0
+    """A deadline leaving less than this (after the margin) is refused at once."""
+
+
+def presets() -> dict[str, SearchConfig]:
+    """The difficulty presets by name, weakest first."""
+    return dict(PRESETS)
+
+
+def default_preset_name() -> str:
+    """The preset used when a request names none."""
+    names = list(presets())
+    return "medium" if "medium" in names else names[len(names) // 2]
+
+
+def resolve(preset: str, overrides: dict[str, Any], limits: Limits) -> SearchConfig:
+    """The preset's configuration with explicit overrides applied and checked against limits."""
+    table = presets()
+    name = preset or default_preset_name()
+    if name not in table:
+        raise not_found(f"preset: unknown preset {name!r}; known: {', '.join(sorted(table))}")
+    config = table[name]
+    for key, value in overrides.items():
+        if key not in OVERRIDABLE:
+            raise invalid_argument(f"settings.{key}: not a search setting")
+        _check_override(key, value, limits)
+    config = config.replace(**overrides)
+    if config.time_ms is not None and config.time_ms > limits.max_time_ms:
+        config = config.replace(time_ms=limits.max_time_ms)
+    if config.iterations is None and config.time_ms is None:
+        config = config.replace(time_ms=limits.max_time_ms)
+    if config.workers > limits.max_workers:
+        config = config.replace(workers=limits.max_workers)
+    return config
+
+
+def _check_override(key: str, value: Any, limits: Limits) -> None:
+    if key == "iterations" and not 1 <= value <= limits.max_iterations:
+        raise invalid_argument(
+            f"settings.iterations: must be in 1..{limits.max_iterations}, got {value}"
+        )
+    if key == "time_ms" and not (math.isfinite(value) and 0 < value <= limits.max_time_ms):
+        raise invalid_argument(
+            f"settings.time_ms: must be in (0, {limits.max_time_ms:g}] milliseconds, got {value}"
+        )
+    if key == "workers" and not 1 <= value <= limits.max_workers:
+        raise invalid_argument(f"settings.workers: must be in 1..{limits.max_workers}, got {value}")
+    if key == "exploration" and not (math.isfinite(value) and value >= 0):
+        raise invalid_argument(f"settings.exploration: must be a finite number >= 0, got {value}")
+    if key == "temperature" and not (math.isfinite(value) and value >= 0):
+        raise invalid_argument(f"settings.temperature: must be a finite number >= 0, got {value}")
+
+
+def clip_to_deadline(
+    config: SearchConfig, time_remaining_s: float | None, limits: Limits, now: float
+) -> SearchConfig:
+    """Set the search's absolute deadline from the client's, keeping the answer margin."""
+    if time_remaining_s is None or math.isinf(time_remaining_s):
+        return config
+    usable_ms = time_remaining_s * 1000.0 - limits.deadline_margin_ms
+    if usable_ms < limits.min_search_ms:
+        raise ServiceError.from_wire(
+            "DEADLINE_EXCEEDED",
+            f"the deadline leaves {time_remaining_s * 1000.0:.0f} ms, less than the "
+            f"{limits.deadline_margin_ms + limits.min_search_ms:.0f} ms a search needs",
+        )
+    deadline = now + usable_ms / 1000.0
+    if config.deadline is not None:
+        deadline = min(deadline, config.deadline)
+    return config.replace(deadline=deadline)

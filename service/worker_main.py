@@ -1,0 +1,58 @@
+"""The loop of one search worker process: receive a job, search, send the outcome back."""
+
+from __future__ import annotations
+
+import os
+import signal
+from multiprocessing.connection import Connection
+from typing import Any
+
+from engine import list_games
+from service.errors import ServiceError
+from service.extra_games import register_env_games
+from service.search_job import SearchJob, SearchOutcome, run_search_job
+
+
+def worker_main(conn: Connection, cancel_flag: Any, extra_games: str | None = None) -> None:
+    """Serve jobs from `conn` until it closes; `cancel_flag.value != 0` stops the running job.
+
+    `extra_games` registers more games (see `register_env_games`; None reads the environment).
+    """
+    # The server handles SIGINT/SIGTERM and shuts workers down itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    register_env_games(extra_games)
+    _warm_up()
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        conn.send(_run(conn, job, cancel_flag))
+
+
+def _run(conn: Connection, job: SearchJob, cancel_flag: Any) -> tuple[Any, ...]:
+    def send_progress(outcome: SearchOutcome) -> None:
+        conn.send(("progress", outcome))
+
+    try:
+        outcome = run_search_job(job, lambda: cancel_flag.value != 0, send_progress)
+    except ServiceError as error:
+        return ("error", *error.to_wire())
+    except Exception as error:  # a bad request must never kill the worker
+        return ("error", "INTERNAL", f"search failed: {type(error).__name__}: {error}")
+    return ("done", outcome)
+
+
+def _warm_up() -> None:
+    """Load every game now, so the first request pays no import cost."""
+    from engine import get_game
+
+    for name in list_games():
+        try:
+            get_game(name)
+        except ImportError:
+            continue

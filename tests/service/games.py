@@ -1,0 +1,102 @@
+"""A deliberately broken game, registered in test servers to prove an engine failure on one
+request is answered with INTERNAL and harms nothing else."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.api import Action, JsonDict, State
+
+
+class BrokenGame:
+    """Decodes any object, then fails inside the rules with an unexpected exception."""
+
+    name = "test-broken"
+    min_players = 2
+    max_players = 2
+
+    def describe_options(self) -> JsonDict:
+        """No options."""
+        return {}
+
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        """Any state will do."""
+        return ("broken",)
+
+    def num_players(self, state: State) -> int:
+        """Two seats."""
+        return 2
+
+    def current_player(self, state: State) -> int:
+        """Seat 0 is always to move."""
+        return 0
+
+    def is_terminal(self, state: State) -> bool:
+        """Never over."""
+        return False
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """The bug: an exception no codec or rule is supposed to raise."""
+        raise RuntimeError("engine bug in legal_actions")
+
+    def apply(self, state: State, action: Action) -> State:
+        """Unreachable: no action is ever legal."""
+        raise RuntimeError("engine bug in apply")
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """No outcome yet."""
+        return (0.0, 0.0)
+
+    def scores(self, state: State) -> tuple[float, ...]:
+        """No points."""
+        return (0.0, 0.0)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, float]] | None:
+        """No chance steps."""
+        return None
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """No chance steps."""
+        raise RuntimeError("no chance steps")
+
+    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+        """Nothing is hidden."""
+        return state
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Neutral."""
+        return (0.5, 0.5)
+
+    def policy_weights(self, state: State, actions: Sequence[Action]) -> Sequence[float]:
+        """Uniform."""
+        return [1.0] * len(actions)
+
+    def state_to_json(self, state: State, observer: int | None = None) -> JsonDict:
+        """A constant document."""
+        return {"game": self.name}
+
+    def state_from_json(self, data: Any) -> State:
+        """Accepts anything."""
+        return ("broken",)
+
+    def action_to_json(self, state: State, action: Action) -> JsonDict:
+        """Unreachable."""
+        return {}
+
+    def action_from_json(self, state: State, data: Any) -> Action:
+        """Unreachable."""
+        raise RuntimeError("engine bug in action_from_json")
+
+    def action_to_str(self, state: State, action: Action) -> str:
+        """Unreachable."""
+        return ""
+
+    def action_from_str(self, state: State, text: str) -> Action:
+        """Unreachable."""
+        raise RuntimeError("engine bug in action_from_str")
+
+    def render(self, state: State, observer: int | None = None) -> str:
+        """A constant picture."""
+        return "broken"

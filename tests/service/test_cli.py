@@ -1,0 +1,124 @@
+"""The frontend developer's commands: new, moves, apply, move, analyze, play, health."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import orjson
+import pytest
+
+from service import rules
+from service.cli import build_parser, main
+from service.commands.play import local_bot, play_game, remote_bot
+from service.search_job import SearchJob, run_search_job
+from service.settings import Limits, resolve
+from tests.service.conftest import Served, load
+
+
+def _new(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "state.json"
+    code = main(["new", "--game", "legend_raiders", "--players", "2", "--seed", "3",
+                 "--out", str(path)])
+    assert code == 0
+    assert "to move" in capsys.readouterr().err
+    return path
+
+
+def test_new_moves_apply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _new(tmp_path, capsys)
+    game = load("legend_raiders")
+    state = rules.decode_state(game, path.read_bytes())
+    assert main(["moves", "--game", "legend_raiders", "--state", str(path)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    expected = [game.action_to_str(state, a) for a in game.legal_actions(state)]
+    assert [line.split(". ", 1)[1] for line in listed] == expected
+
+    after = tmp_path / "after.json"
+    assert main(["apply", "--game", "legend_raiders", "--state", str(path), "--number", "1",
+                 "--seed", "2", "--out", str(after)]) == 0
+    by_number = after.read_bytes()
+    assert main(["apply", "--game", "legend_raiders", "--state", str(path), "--move", expected[0],
+                 "--seed", "2"]) == 0
+    assert orjson.loads(capsys.readouterr().out) == orjson.loads(by_number)
+
+
+def test_cli_errors_are_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _new(tmp_path, capsys)
+    assert main(["apply", "--game", "legend_raiders", "--state", str(path), "--move", "fly"]) == 1
+    assert "error (INVALID_ARGUMENT): notation" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"{")
+    assert main(["moves", "--game", "legend_raiders", "--state", str(bad)]) == 1
+    assert "malformed JSON" in capsys.readouterr().err
+    assert main(["moves", "--game", "chess", "--state", str(bad)]) == 1
+    assert "NOT_FOUND" in capsys.readouterr().err
+    assert main(["moves", "--game", "legend_raiders", "--state", str(tmp_path / "none")]) == 1
+    assert "cannot read state file" in capsys.readouterr().err
+
+
+def test_move_analyze_health_against_a_server(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _new(tmp_path, capsys)
+    server = ["--server", served.address]
+    assert main(["move", "--game", "legend_raiders", "--state", str(path), "--iterations", "40",
+                 "--json", *server]) == 0
+    answer = orjson.loads(capsys.readouterr().out)
+    game = load("legend_raiders")
+    state = rules.decode_state(game, path.read_bytes())
+    assert answer["notation"] in {game.action_to_str(state, a) for a in game.legal_actions(state)}
+    assert answer["iterations"] > 0 or answer["stopped_by"] == "single_move"
+
+    assert main(["analyze", "--game", "legend_raiders", "--state", str(path), "--iterations",
+                 "40", "--top-k", "3", *server]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split()[:4] == ["#", "move", "visits", "value"]
+    assert table[1].split()[0] == "1"
+    assert "iterations" in table[-1]
+
+    assert main(["health", *server]) == 0
+    assert capsys.readouterr().out.strip() == "SERVING"
+    assert main(["health", "--server", "127.0.0.1:1", "--timeout", "0.5"]) == 1
+
+
+def test_play_a_whole_game_against_the_bot() -> None:
+    game = load("legend_raiders")
+    args = type("Args", (), {"preset": "beginner", "iterations": 10, "time_ms": None,
+                             "workers": None, "exploration": None, "temperature": None,
+                             "game": "legend_raiders"})()
+    bot = local_bot(args)  # type: ignore[arg-type]
+    state = game.new_state({"players": 2}, 5)
+    moves = io.StringIO("1\n" * 2000)
+    out = io.StringIO()
+    assert play_game(game, state, 0, bot, 5, moves, out) == 0
+    text = out.getvalue()
+    assert "your moves:" in text and "(bot) plays" in text
+    assert "game over" in text
+
+
+def test_play_quits_on_q() -> None:
+    game = load("legend_raiders")
+    config = resolve("beginner", {"iterations": 5}, Limits())
+
+    def bot(g: object, s: object, seat: int, seed: int) -> str:
+        job = SearchJob("legend_raiders", rules.encode_state(game, s), seat, config, seed)
+        return run_search_job(job).chosen.notation
+
+    out = io.StringIO()
+    state = game.new_state({"players": 2, "first_player": 0}, 1)
+    assert play_game(game, state, 0, bot, 1, io.StringIO("nonsense\nq\n"), out) == 0
+    assert "not a legal move" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("bye")
+
+
+def test_play_against_a_remote_bot(served: Served) -> None:
+    args = build_parser().parse_args(
+        ["play", "legend_raiders", "--remote", "--server", served.address, "--iterations", "10",
+         "--seat", "1"]
+    )
+    game = load("legend_raiders")
+    out = io.StringIO()
+    state = game.new_state({"players": 2}, 9)
+    assert play_game(game, state, 1, remote_bot(args), 9, io.StringIO("1\n" * 2000), out) == 0
+    assert "(bot) plays" in out.getvalue() and "game over" in out.getvalue()

@@ -1,0 +1,197 @@
+"""Every RPC, for every real game, over an in-process server."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import orjson
+
+from proto.boardbot.v1 import boardbot_pb2 as pb
+from service import rules
+from tests.service.conftest import Served, decision_state, load
+
+
+def test_list_games_describes_games_and_presets(served: Served) -> None:
+    reply = served.stub.ListGames(pb.ListGamesRequest(), timeout=10)
+    by_name = {g.name: g for g in reply.games}
+    assert {"leda", "legend_raiders"} <= set(by_name)
+    assert (by_name["leda"].min_players, by_name["leda"].max_players) == (2, 2)
+    assert (by_name["legend_raiders"].min_players, by_name["legend_raiders"].max_players) == (2, 4)
+    for info in reply.games:
+        assert isinstance(orjson.loads(info.options_json), dict)
+    presets = {p.name: p for p in reply.presets}
+    assert "medium" in presets
+    assert presets["medium"].settings.HasField("iterations")
+
+
+def test_new_game_is_reproducible_and_valid(served: Served, game_case: tuple[str, Any]) -> None:
+    name, options = game_case
+    request = pb.NewGameRequest(game=name, options_json=orjson.dumps(options), seed=11)
+    first = served.stub.NewGame(request, timeout=10)
+    second = served.stub.NewGame(request, timeout=10)
+    assert first.state_json == second.state_json
+    game = load(name)
+    state = rules.decode_state(game, first.state_json)
+    assert first.summary.current_player == game.current_player(state) >= 0
+    assert first.summary.num_players == game.num_players(state)
+    assert not first.summary.terminal
+    other = served.stub.NewGame(
+        pb.NewGameRequest(game=name, options_json=orjson.dumps(options), seed=12), timeout=10
+    )
+    assert other.state_json != first.state_json
+
+
+def test_legal_moves_match_the_engine(served: Served, game_case: tuple[str, Any]) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=3)
+    seat = game.current_player(state)
+    reply = served.stub.LegalMoves(
+        pb.LegalMovesRequest(game=name, state_json=rules.encode_state(game, state), seat=seat),
+        timeout=10,
+    )
+    expected = [game.action_to_str(state, a) for a in game.legal_actions(state)]
+    assert [m.notation for m in reply.moves] == expected
+    for move, action in zip(reply.moves, game.legal_actions(state), strict=True):
+        assert game.action_from_json(state, orjson.loads(move.move_json)) == action
+
+
+def test_apply_move_by_notation_and_by_json(served: Served, game_case: tuple[str, Any]) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=4)
+    raw = rules.encode_state(game, state)
+    action = game.legal_actions(state)[-1]
+    by_text = served.stub.ApplyMove(
+        pb.ApplyMoveRequest(
+            game=name, state_json=raw, notation=game.action_to_str(state, action), seed=5
+        ),
+        timeout=10,
+    )
+    by_json = served.stub.ApplyMove(
+        pb.ApplyMoveRequest(
+            game=name,
+            state_json=raw,
+            move_json=orjson.dumps(game.action_to_json(state, action)),
+            seed=5,
+        ),
+        timeout=10,
+    )
+    assert by_text.state_json == by_json.state_json
+    assert by_text.move.notation == game.action_to_str(state, action)
+    after = rules.decode_state(game, by_text.state_json)
+    expected, _ = rules.resolve_chance(game, game.apply(state, action), random.Random(5))
+    assert after == expected
+    assert by_text.summary.current_player == game.current_player(after)
+
+
+def test_choose_move_returns_a_legal_move_with_stats(
+    served: Served, game_case: tuple[str, Any]
+) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=5)
+    seat = game.current_player(state)
+    request = pb.ChooseMoveRequest(
+        game=name,
+        state_json=rules.encode_state(game, state),
+        seat=seat,
+        preset="easy",
+        settings=pb.SearchSettings(iterations=60),
+        seed=9,
+    )
+    reply = served.stub.ChooseMove(request, timeout=30)
+    legal = {game.action_to_str(state, a) for a in game.legal_actions(state)}
+    assert reply.move.notation in legal
+    assert game.action_from_json(state, orjson.loads(reply.move.move_json)) in game.legal_actions(
+        state
+    )
+    assert reply.stats.seat == seat
+    assert reply.stats.settings.iterations == 60
+    assert 0 < reply.stats.iterations <= 60 or reply.stats.stopped_by == "single_move"
+    assert reply.analysis.move.notation == reply.move.notation
+    again = served.stub.ChooseMove(request, timeout=30)
+    assert again.move.notation == reply.move.notation
+    assert again.stats.iterations == reply.stats.iterations
+    assert again.analysis.visits == reply.analysis.visits
+
+
+def test_analyze_ranks_moves(served: Served, game_case: tuple[str, Any]) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=6)
+    reply = served.stub.Analyze(
+        pb.AnalyzeRequest(
+            game=name,
+            state_json=rules.encode_state(game, state),
+            seat=game.current_player(state),
+            settings=pb.SearchSettings(iterations=80),
+            seed=1,
+            top_k=2,
+        ),
+        timeout=30,
+    )
+    assert reply.final
+    assert 1 <= len(reply.moves) <= 2
+    assert [m.rank for m in reply.moves] == list(range(1, len(reply.moves) + 1))
+    visits = [m.visits for m in reply.moves]
+    assert visits == sorted(visits, reverse=True)
+    for m in reply.moves:
+        assert 0.0 <= m.value <= 1.0
+        assert m.lower_bound <= m.value
+        assert m.principal_variation[0] == m.move.notation
+
+
+def test_analyze_stream_sends_partials_then_a_final(
+    served: Served, game_case: tuple[str, Any]
+) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=7)
+    messages = list(
+        served.stub.AnalyzeStream(
+            pb.AnalyzeStreamRequest(
+                analysis=pb.AnalyzeRequest(
+                    game=name,
+                    state_json=rules.encode_state(game, state),
+                    seat=game.current_player(state),
+                    settings=pb.SearchSettings(iterations=120),
+                    seed=2,
+                    top_k=3,
+                ),
+                every_iterations=30,
+            ),
+            timeout=30,
+        )
+    )
+    assert messages[-1].final
+    assert not any(m.final for m in messages[:-1])
+    if messages[-1].stats.iterations > 30:
+        assert len(messages) >= 2
+        counts = [m.stats.iterations for m in messages]
+        assert counts == sorted(counts)
+        assert all(m.stats.stopped_by == "running" for m in messages[:-1])
+
+
+def test_analyze_stream_by_time(served: Served) -> None:
+    game = load("legend_raiders")
+    state = decision_state(game, {"players": 2}, seed=8)
+    messages = list(
+        served.stub.AnalyzeStream(
+            pb.AnalyzeStreamRequest(
+                analysis=pb.AnalyzeRequest(
+                    game="legend_raiders",
+                    state_json=rules.encode_state(game, state),
+                    seat=game.current_player(state),
+                    settings=pb.SearchSettings(iterations=1_000_000, time_ms=400),
+                ),
+                every_ms=50,
+            ),
+            timeout=30,
+        )
+    )
+    assert messages[-1].final
+    assert messages[-1].stats.stopped_by in ("time", "early_stop")
+    if messages[-1].stats.stopped_by == "time":
+        assert 2 <= len(messages) <= 12  # about one every 50 ms of a 400 ms search

@@ -1,0 +1,64 @@
+"""Search settings of a request: presets, overrides, server caps, deadline clipping."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+
+from search.presets import PRESETS
+from service.errors import ServiceError
+from service.settings import Limits, clip_to_deadline, default_preset_name, resolve
+
+
+def test_preset_with_overrides() -> None:
+    config = resolve("easy", {"iterations": 77, "temperature": 0.0}, Limits())
+    assert config.iterations == 77
+    assert config.temperature == 0.0
+    assert config.exploration == PRESETS["easy"].exploration
+    assert resolve("", {}, Limits()) == PRESETS[default_preset_name()].replace(
+        workers=min(PRESETS[default_preset_name()].workers, 1)
+    )
+
+
+def test_caps_apply_to_presets() -> None:
+    assert resolve("expert", {}, Limits(max_workers=1)).workers == 1
+    assert resolve("easy", {"time_ms": 500.0}, Limits(max_time_ms=500.0)).time_ms == 500.0
+
+
+@pytest.mark.parametrize(
+    ("overrides", "fragment"),
+    [
+        ({"iterations": 0}, "settings.iterations"),
+        ({"iterations": 10**9}, "settings.iterations"),
+        ({"time_ms": 0.0}, "settings.time_ms"),
+        ({"time_ms": float("inf")}, "settings.time_ms"),
+        ({"workers": 2}, "settings.workers"),
+        ({"exploration": -1.0}, "settings.exploration"),
+        ({"temperature": float("nan")}, "settings.temperature"),
+    ],
+)
+def test_bad_overrides(overrides: dict[str, float], fragment: str) -> None:
+    with pytest.raises(ServiceError) as info:
+        resolve("easy", overrides, Limits(max_workers=1))
+    assert info.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert fragment in info.value.message
+
+
+def test_unknown_preset() -> None:
+    with pytest.raises(ServiceError) as info:
+        resolve("godlike", {}, Limits())
+    assert info.value.code == grpc.StatusCode.NOT_FOUND
+    assert "easy" in info.value.message
+
+
+def test_deadline_clipping() -> None:
+    limits = Limits(deadline_margin_ms=30.0, min_search_ms=5.0)
+    base = PRESETS["easy"]
+    assert clip_to_deadline(base, None, limits, now=1000.0) == base
+    clipped = clip_to_deadline(base, 1.0, limits, now=1000.0)
+    assert clipped.deadline == pytest.approx(1000.97)
+    earlier = clip_to_deadline(base.replace(deadline=1000.5), 1.0, limits, now=1000.0)
+    assert earlier.deadline == 1000.5
+    with pytest.raises(ServiceError) as info:
+        clip_to_deadline(base, 0.03, limits, now=1000.0)
+    assert info.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
