@@ -20,6 +20,7 @@ from engine.leda.data import (
     ITEM_BY_NAME,
     ITEM_NAMES,
     MV_TOKENS,
+    PANDAS,
     SHARK_TOKENS,
     SHARKS,
     SQUARES,
@@ -32,11 +33,20 @@ from engine.leda.decisions import pile_items
 from engine.leda.frames import (
     AUTOMATIC,
     F_ACTIVATE,
+    F_AWAKEN,
+    F_CONFLICT,
+    F_COPY,
     F_EFFECT,
     F_MULLIGAN,
+    F_ORG,
+    F_PAY,
+    F_RING_REVEAL,
+    F_RING_ROTATE,
+    F_RINGS,
     F_ROTATE_CARD,
     F_ROUND,
     F_ROUND_END,
+    F_SEARCH_RING,
     F_SHUFFLE,
     F_SPY_PUT,
     F_STEP,
@@ -45,6 +55,7 @@ from engine.leda.frames import (
     FRAME_ARGS,
     FRAME_BY_NAME,
     FRAME_NAMES,
+    SHUFFLE_DECK,
 )
 from engine.leda.rules import legal_actions
 from engine.leda.state import LedaState, Player, Square
@@ -207,6 +218,9 @@ def _decode_grid(reader: JsonReader, clan: int, cards: frozenset[int]) -> tuple[
         token = r.opt("shark_token", False).as_bool()
         if token and clan != SHARKS:
             raise r.get("shark_token").fail("only the Sharks have Shark tokens")
+        if stack and clan == SHARKS and not token:
+            # Playing a Shark card brings a token, and tokens never leave their square.
+            raise r.get("shark_token").fail("a square holding a Shark card holds a Shark token")
         squares.append(Square(tile, face, stack, token))
     if sum(sq.token for sq in squares) > SHARK_TOKENS:
         raise reader.fail(f"more than {SHARK_TOKENS} Shark tokens on the grid")
@@ -432,6 +446,7 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
                 .fail("special activations wait only during that player's activation step")
             )
     has_zone_choice = any(f[0] == F_ZONE for f in stack)
+    _check_round_counters(state, root, has_zone_choice)
     for i, frame in enumerate(stack):
         kind = frame[0]
         if kind in (F_ROUND, F_ROUND_END) and frame[1] != state.active:
@@ -446,6 +461,13 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
             raise pending.child(i).fail("only a rotating Cat card can be turned")
         if kind == F_ROTATE_CARD and state.players[frame[1]].clan != CATS:
             raise pending.child(i).fail("only the Cats rotate cards")
+        clan = _CLAN_FRAMES.get(kind)
+        if clan is not None and state.players[frame[1]].clan != clan:
+            raise (
+                pending.child(i)
+                .child("seat")
+                .fail(f"only the {CLAN_NAMES[clan].capitalize()} make this decision")
+            )
         if kind == F_SPY_PUT and not pile_items(state, frame[1], frame[2]):
             raise pending.child(i).fail("nothing was spied on an empty pile")
         if kind == F_MULLIGAN and state.revealed:
@@ -458,8 +480,85 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
         and state.zone not in ACTION_TILE_ZONES[state.revealed[-1]]
     ):
         raise root.get("zone").fail("the zone is not offered by the last revealed tile")
+    _check_skeleton(state, pending)
     top = stack[-1]
     if top[0] in AUTOMATIC:
         raise pending.child(len(stack) - 1).fail("the top frame must wait for a decision")
     if top[0] != F_SHUFFLE and not legal_actions(state):
         raise pending.child(len(stack) - 1).fail("the decision on top offers no legal action")
+
+
+def _check_round_counters(state: LedaState, root: JsonReader, has_zone_choice: bool) -> None:
+    """Zone, Military, the P4 block and the Action pile must fit the point of the round."""
+    stack = state.stack
+    between_rounds = stack[0][0] == F_ROUND
+    if between_rounds:
+        if state.zone >= 0:
+            raise root.get("zone").fail("no zone is chosen between rounds")
+        if len(state.action_pile) < 2:
+            raise root.get("action_pile").fail(
+                "a round starts with at least 2 Action tiles in the pile (else they are shuffled)"
+            )
+    for seat, p in enumerate(state.players):
+        if p.military and (between_rounds or has_zone_choice or (F_STEP, seat) in stack):
+            raise (
+                root.get("players")
+                .child(seat)
+                .get("military")
+                .fail("Military is gained only once that player's activation step has begun")
+            )
+    if state.blocked and (between_rounds or has_zone_choice or (F_STEP, state.active) in stack):
+        raise root.get("mv_blocked").fail("no Portal can have blocked a round not yet activated")
+
+
+# Decisions only one clan's own cards or rules can ask for (a Copy resolves the copied
+# effect as the Cats' own, and a copied special activation is the Cats' own Draw 1).
+_CLAN_FRAMES = {
+    F_COPY: CATS, F_SEARCH_RING: CATS, F_RING_REVEAL: CATS, F_RING_ROTATE: CATS, F_RINGS: CATS,
+    F_PAY: CATS, F_AWAKEN: PANDAS,
+}  # fmt: skip
+
+# Frames laid out by the round itself (never pushed by an effect).
+_SKELETON = frozenset(
+    {F_ROUND, F_ROUND_END, F_MULLIGAN, F_ZONE, F_STEP, F_STEP_END, F_ACTIVATE, F_CONFLICT, F_ORG}
+)
+
+
+def _check_skeleton(state: LedaState, pending: JsonReader) -> None:
+    """The round's own frames must be what is left, in order, of the layout the round made.
+
+    Between rounds: the round, then the mulligans still to decide (seat after the first player,
+    then the first player). In a round: round-end, the two Organizations, the conflict, the two
+    activation steps and the zone choice, each gone once done; a begun step is its step-end with
+    its activation on top while it lasts. Anything above is work of an effect in progress.
+    """
+    stack = state.stack
+    a, o = state.active, 1 - state.active
+    between = stack[0][0] == F_ROUND
+    layout: tuple[tuple[int, int], ...]
+    if between:
+        layout = ((F_MULLIGAN, o), (F_MULLIGAN, a))
+    else:
+        layout = ((F_ORG, o), (F_ORG, a), (F_CONFLICT, a), (F_STEP, o), (F_STEP, a), (F_ZONE, a))
+    i, j = 1, 0
+    while i < len(stack) and j < len(layout):
+        kind, seat = stack[i][0], stack[i][1]
+        if layout[j][0] == F_STEP and (kind, seat) == (F_STEP_END, layout[j][1]):
+            i += 1  # this step has begun: every later frame of the layout is done
+            if i < len(stack) and stack[i][:2] == (F_ACTIVATE, seat):
+                i += 1
+            break
+        if (kind, seat) != layout[j]:
+            break
+        if kind == F_ZONE and i != len(stack) - 1:
+            raise pending.child(i + 1).fail("nothing happens before the zone is chosen")
+        i += 1
+        j += 1
+    for k in range(i, len(stack)):
+        kind = stack[k][0]
+        if kind in _SKELETON or (between and kind != F_SHUFFLE):
+            raise pending.child(k).fail(f"a {FRAME_NAMES[kind]!r} frame is out of place here")
+        if kind == F_SHUFFLE:
+            what = stack[k][2]
+            if between == (what == SHUFFLE_DECK) or (between and state.revealed):
+                raise pending.child(k).fail("this shuffle cannot happen at this point")

@@ -20,6 +20,12 @@ def _reshuffle(items: tuple[int, ...], keep: frozenset[int], rng: random.Random)
     return _refill(items, keep, pool)
 
 
+def _hidden_piles(state: LedaState, observer: int) -> tuple[tuple[int, ...], ...]:
+    """The sequences whose unknown positions determinization resamples, in a fixed order."""
+    opp, own = state.players[1 - observer], state.players[observer]
+    return (opp.hand, opp.deck, own.deck, state.action_pile, state.mv_pile)
+
+
 def determinize(state: LedaState, observer: int, rng: random.Random) -> LedaState:
     """Keep what `observer` knows where it is; reshuffle every other hidden item consistently.
 
@@ -29,6 +35,13 @@ def determinize(state: LedaState, observer: int, rng: random.Random) -> LedaStat
     """
     known = state.known[observer]
     other = 1 - observer
+    theirs = state.known[other]
+    # Positions the opponent can place but the observer cannot (e.g. the top of a pile the
+    # opponent spied): which item lies there is resampled, that the opponent knows it is not.
+    their_spots = [
+        [i for i, item in enumerate(seq) if item in theirs and item not in known]
+        for seq in _hidden_piles(state, observer)
+    ]
     opp = state.players[other]
     pool = [c for c in opp.hand if c not in known] + [c for c in opp.deck if c not in known]
     rng.shuffle(pool)
@@ -41,7 +54,12 @@ def determinize(state: LedaState, observer: int, rng: random.Random) -> LedaStat
         action_pile=_reshuffle(state.action_pile, known, rng),
         mv_pile=_reshuffle(state.mv_pile, known, rng),
     )
-    # The opponent keeps only what the observer knows they share (items the observer can
-    # place, or holds in hand); the rest of the opponent's knowledge was resampled away.
-    shared = state.known[other] & (known | frozenset(own.hand))
-    return state._replace(known=(known, shared) if observer == 0 else (shared, known))
+    # The opponent keeps what the observer knows they share (items the observer can place,
+    # or holds in hand) and the positions they know, now holding the resampled items.
+    shared = set(theirs & (known | frozenset(own.hand)))
+    for seq, spots in zip(_hidden_piles(state, observer), their_spots, strict=True):
+        shared.update(seq[i] for i in spots)
+    # An item of the opponent's own hand is known to them implicitly, never listed.
+    shared.difference_update(state.players[other].hand)
+    frozen = frozenset(shared)
+    return state._replace(known=(known, frozen) if observer == 0 else (frozen, known))

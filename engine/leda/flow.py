@@ -106,7 +106,9 @@ def _conflict(state: LedaState, frame: Frame) -> LedaState:
         return state
     winner = 0 if m0 > m1 else 1
     p = state.players[winner]
-    if p.clan == CATS and abs(m0 - m1) >= 3 and p.hand and RING_RED not in _rings_in_play(p):
+    # The window opens below the token's effect, so a Ring that effect draws can be played;
+    # whether the hand then holds one is checked when the window is reached.
+    if p.clan == CATS and abs(m0 - m1) >= 3 and RING_RED not in _rings_in_play(p):
         state = push(state, (F_RINGS, winner, 1, ring_mask((RING_RED,))))
     return gain_mv_token(state, winner)
 

@@ -80,6 +80,9 @@ def make_player(
         grid[sq(name)] = grid[sq(name)]._replace(cards=tuple(CARD_BY_NAME[c] for c in stack))
     for name in tokens:
         grid[sq(name)] = grid[sq(name)]._replace(token=True)
+    if clan_id == CLAN_BY_NAME["sharks"]:
+        # A Shark card always brought a token to its square, and tokens never leave it.
+        grid = [s._replace(token=True) if s.cards else s for s in grid]
     used = {c for s in grid for c in s.cards} | {CARD_BY_NAME[c] for c in hand}
     hand_ids = [CARD_BY_NAME[c] for c in hand]
     if deck is None:

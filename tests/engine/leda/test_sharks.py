@@ -31,7 +31,9 @@ def after(name: str, pack: bool, **kw: object) -> LedaState:
 def test_pack_needs_its_own_token_and_two_token_neighbours() -> None:
     p = make_player("sharks", cards={"r2c2": ["shark-4"]}, tokens=PACK_TOKENS)
     assert pack_awake(p, sq("r2c2"))
-    p = make_player("sharks", cards={"r2c2": ["shark-4"]}, tokens=("r1c2", "r2c1"))
+    # A played Shark card always has its token; the condition still reads it (the square of a
+    # Copy or an empty square has none).
+    p = make_player("sharks", tokens=("r1c2", "r2c1"))
     assert not pack_awake(p, sq("r2c2"))
     p = make_player("sharks", cards={"r2c2": ["shark-4"]}, tokens=("r2c2", "r1c2", "r4c4"))
     assert not pack_awake(p, sq("r2c2"))
