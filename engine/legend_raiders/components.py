@@ -123,6 +123,9 @@ def parse_components(data: Any) -> Components:
 
     tiles = root.get("tiles").as_list(1, 60)
     tile_ids = _ids(tiles, "tile")
+    if set(tile_ids) & set(tool_ids):
+        # Move notation names tiles and tools alike (`discard:<id>`, `reveal:<id>`).
+        raise root.get("tiles").fail("tile ids must differ from tool ids")
     tile_symbol: list[int] = []
     tile_cost: list[tuple[int, ...]] = []
     for t in tiles:
@@ -137,8 +140,8 @@ def parse_components(data: Any) -> Components:
 
     cards = root.get("expedition_cards").as_list(1, 60)
     card_ids = _ids(cards, "card")
-    if set(card_ids) & set(tile_ids):
-        raise root.get("expedition_cards").fail("card ids must differ from tile ids")
+    if set(card_ids) & (set(tile_ids) | set(tool_ids)):
+        raise root.get("expedition_cards").fail("card ids must differ from tile and tool ids")
     card_kind: list[int] = []
     card_symbol: list[int] = []
     requires: list[tuple[int, ...]] = []

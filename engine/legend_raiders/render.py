@@ -49,13 +49,13 @@ def render(s: RaidersState, observer: int | None = None) -> str:
         lines.append(f"    backpack: {_tools(p.tools)}")
         lines.append(f"    prepared: {_tiles(p.prepared)}")
         lines.append(f"    completed: {_tiles(p.completed)}")
-        if observer is None or observer == seat:
+        if observer is None or observer == seat or s.phase == OVER:
             blind = ", ".join(C.card_ids[j] for j in p.blind) or "-"
         else:
             blind = f"{len(p.blind)} hidden"
         known = ", ".join(C.card_ids[j] for j in p.known) or "-"
         lines.append(f"    cards: face-up taken {known}; blind {blind}")
-    if observer is None:
-        lines.append(f"Removed: tiles {_tiles(bits(s.removed_tiles))}; cards "
-                     f"{', '.join(C.card_ids[j] for j in bits(s.removed_cards)) or '-'}")
+    # Removed tiles and used Die cards are public.
+    lines.append(f"Removed: tiles {_tiles(bits(s.removed_tiles))}; cards "
+                 f"{', '.join(C.card_ids[j] for j in bits(s.removed_cards)) or '-'}")
     return "\n".join(lines)

@@ -102,6 +102,17 @@ def can_complete_any(p: PlayerState) -> bool:
     return False
 
 
+def end_out_of_reach(s: RaidersState) -> bool:
+    """True when no tile is left to prepare and nobody's tiles add up to the end trigger.
+
+    From then on nobody can complete a 6th discovery, so the game could never end by the rules;
+    the engine then finishes the round as if it had been triggered.
+    """
+    if s.stack or any(t >= 0 for t in s.hq_tiles):
+        return False
+    return all(len(p.completed) + len(p.prepared) < END_TRIGGER for p in s.players)
+
+
 def _with_player(s: RaidersState, seat: int, p: PlayerState) -> tuple[PlayerState, ...]:
     players = list(s.players)
     players[seat] = p
@@ -206,7 +217,7 @@ def legal_actions(s: RaidersState) -> list[int]:
 def _end_turn(s: RaidersState) -> RaidersState:
     ending = s.ending
     if not ending and not s.stack:
-        ending = all(t < 0 for t in s.hq_tiles)  # the Discovery supply is exhausted
+        ending = end_out_of_reach(s)
     nxt = (s.seat + 1) % len(s.players)
     if ending and nxt == s.first:
         return s._replace(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.jsonread import JsonReader
 from engine.legend_raiders.components import CARD_DIE
 from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.rules import can_complete_any, may_hold_die_card
+from engine.legend_raiders.rules import can_complete_any, end_out_of_reach, may_hold_die_card
 from engine.legend_raiders.state import (
     ACTION,
     BLIND_CARD,
@@ -31,8 +31,18 @@ from engine.legend_raiders.state import (
     RaidersState,
 )
 
-FACE_COIN = 2
-_EXTRA_TOOLS = max(C.tools_per_column, C.diceless_tools, 1)
+FACE_TOOL, FACE_COIN = 0, 2
+N_DIE_CARDS = sum(1 for kind in C.card_kind if kind == CARD_DIE)
+DICE_TOOL_DRAWS = 1  # the die's Tool face draws one tool
+
+
+def max_coin_bonus(dice: bool) -> int:
+    """The largest per-discovery bonus a turn can give.
+
+    The die shows one face. Without the die each Die card used adds 1; a player can use every
+    Die card held and then, having taken one card this turn, possibly a returned one again.
+    """
+    return 1 if dice else N_DIE_CARDS + 1
 
 
 def min_points(p: PlayerState) -> int:
@@ -44,6 +54,39 @@ def min_points(p: PlayerState) -> int:
         # At least one discovery space is empty right after a completion.
         total += C.coins_per_empty_space + places + C.completed_coins_from(k + 1)
     return total
+
+
+def max_points(p: PlayerState, dice: bool) -> int:
+    """The most points the player's completed tiles can have scored, in their order.
+
+    Points are only scored by completions: each at most every discovery space empty, the coins
+    of the completed spaces and Places, every favourite tool of the cost paid with tokens, and
+    the largest coin bonus.
+    """
+    total = 0
+    places = 0
+    favourite = C.board_favourite[p.board]
+    for k, tile in enumerate(p.completed):
+        places += C.tile_coins[tile]
+        total += (
+            C.discovery_spaces * C.coins_per_empty_space + places + C.completed_coins_from(k + 1)
+            + C.tile_cost[tile][favourite] + max_coin_bonus(dice)
+        )
+    return total
+
+
+def tool_limit(s: RaidersState) -> int:
+    """The most tools the player to move may hold in this phase (over 6 only while gaining)."""
+    phase = s.phase
+    gained = 0
+    if phase == DRAW:
+        # Tools drawn so far in this sequence: the sequence's size minus the draws left.
+        gained = (DICE_TOOL_DRAWS if s.dice else C.diceless_tools) - s.draws
+    elif phase == DISCARD_TILE or (phase == DISCARD_TOOL and s.resume == REFILL):
+        gained = C.tools_per_column
+    elif phase == DISCARD_TOOL:
+        gained = DICE_TOOL_DRAWS if s.dice else C.diceless_tools
+    return C.backpack_size + max(gained, 0)
 
 
 def _check_tools(s: RaidersState, root: JsonReader) -> None:
@@ -65,9 +108,7 @@ def _check_players(s: RaidersState, root: JsonReader) -> None:
         if current and s.phase == DISCARD_TOOL and n_tools <= C.backpack_size:
             raise r.get("tools").fail("a tool discard is pending but the backpack is not over "
                                       "its limit")
-        limit = C.backpack_size + (
-            _EXTRA_TOOLS if current and s.phase in (DRAW, DISCARD_TOOL, DISCARD_TILE) else 0
-        )
+        limit = tool_limit(s) if current else C.backpack_size
         if n_tools > limit:
             raise r.get("tools").fail(f"{n_tools} tools, at most {limit} allowed")
         if current and s.phase == DISCARD_TILE:
@@ -79,6 +120,10 @@ def _check_players(s: RaidersState, root: JsonReader) -> None:
         if p.points < min_points(p):
             raise r.get("points").fail(
                 f"the completed tiles score at least {min_points(p)} points"
+            )
+        if p.points > max_points(p, s.dice):
+            raise r.get("points").fail(
+                f"the completed tiles score at most {max_points(p, s.dice)} points"
             )
 
 
@@ -104,6 +149,10 @@ def _check_turn(s: RaidersState, root: JsonReader, column: int, row_slot: int) -
             raise turn.get("coin_bonus").fail(f"must be {want} with this die face and phase")
     elif phase == OVER and s.coin_bonus:
         raise turn.get("coin_bonus").fail("must be 0 once the game is over")
+    elif s.coin_bonus > max_coin_bonus(False):
+        raise turn.get("coin_bonus").fail(
+            f"at most {max_coin_bonus(False)}: one per Die card used this turn"
+        )
     # Completions this turn.
     if s.done:
         if not (phase == COMPLETE or (phase in (DRAW, DISCARD_TOOL) and s.resume == COMPLETE)):
@@ -123,8 +172,11 @@ def _check_turn(s: RaidersState, root: JsonReader, column: int, row_slot: int) -
         allowed_resume and s.resume not in allowed_resume
     ):
         raise turn.get("then").fail("does not fit the phase")
-    if s.dice and phase == DRAW and s.die != 0:
+    tool_face_step = phase == DRAW or (phase == DISCARD_TOOL and s.resume == ACTION)
+    if s.dice and tool_face_step and s.die != FACE_TOOL:
         raise turn.get("die").fail("a tool is drawn only when the die shows the tool")
+    if s.dice and phase == DRAW and s.draws != DICE_TOOL_DRAWS:
+        raise turn.get("tool_draws_left").fail(f"the die's Tool face draws {DICE_TOOL_DRAWS}")
     # Tool draws.
     if phase in (DRAW, REFILL_TOOL):
         if not 1 <= s.draws <= sum(s.bag):
@@ -142,8 +194,14 @@ def _check_turn(s: RaidersState, root: JsonReader, column: int, row_slot: int) -
     if hq_phase:
         if phase != REFILL_TOOL and (s.hq_tiles[column] != EMPTY or any(s.hq_tools[column])):
             raise turn.get("column").fail("this HQ column is not empty")
-        if phase == REFILL_TOOL and sum(s.hq_tools[column]) + s.draws > C.tools_per_column:
-            raise turn.get("tool_draws_left").fail("too many tools for this column")
+        if phase == REFILL_TOOL:
+            # The refill draws 2 tools, or all the bag held when it started.
+            placed = sum(s.hq_tools[column])
+            want = min(C.tools_per_column, sum(s.bag) + placed)
+            if placed + s.draws != want:
+                raise turn.get("tool_draws_left").fail(
+                    f"the column gets {want} tools: {want - placed} still to draw"
+                )
     if (phase == REVEAL_CARD) != (row_slot != EMPTY):
         raise turn.get("row_slot").fail("names the face-up slot being refilled only while a "
                                         "card is revealed")
@@ -178,8 +236,17 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
             raise hq_r[c].get("tile").fail("empty while the Discovery stack still has tiles")
     row_r = root.get("row").as_list()
     for k, card in enumerate(s.row):
-        if card == EMPTY and s.deck and s.dice and not (s.phase == REVEAL_CARD and k == s.column):
-            raise row_r[k].fail("empty while the Expedition deck still has cards")
+        if card == EMPTY and s.deck and not (s.phase == REVEAL_CARD and k == s.column):
+            if s.dice:
+                raise row_r[k].fail("empty while the Expedition deck still has cards")
+            # Diceless: a slot stays empty once the deck ran out; after that only used Die
+            # cards go back into the deck (counted from public facts, as views hide the deck).
+            unseen_die = N_DIE_CARDS - _visible_die_cards(s)
+            if s.deck.bit_count() > unseen_die:
+                raise root.get("deck").fail(
+                    f"a face-up slot is empty, so the deck holds only used Die cards: at most "
+                    f"{unseen_die}"
+                )
     if s.removed_cards:
         if not s.dice:
             raise root.get("removed_cards").fail("Die cards return to the deck in the diceless "
@@ -188,12 +255,27 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
             if s.removed_cards >> j & 1 and C.card_kind[j] != CARD_DIE:
                 raise root.get("removed_cards").fail(f"{C.card_ids[j]} is not a Die card")
     most = max(len(p.completed) for p in s.players)
-    exhausted = not s.stack and all(t == EMPTY for t in s.hq_tiles)
+    exhausted = end_out_of_reach(s)
     if most >= C.end_trigger and not s.ending:
         raise root.get("end_triggered").fail(f"a player has completed {most} discoveries")
     if s.ending and most < C.end_trigger and not exhausted:
         raise root.get("end_triggered").fail("no player has completed enough discoveries and "
-                                             "tiles remain")
+                                             "tiles remain to reach the end")
+    before_action = s.phase in (ROLL, DIE_CARD, ACTION) or (
+        s.phase in (DRAW, DISCARD_TOOL) and s.resume == ACTION
+    )
+    if s.ending and s.seat == s.first and before_action:
+        # Only a completion during this turn could have triggered the end now; an earlier
+        # trigger finished the round before the first player's turn came again.
+        raise root.get("end_triggered").fail("the round is over: the game should have ended")
+
+
+def _visible_die_cards(s: RaidersState) -> int:
+    """Die cards everyone can see: in the face-up row or taken from it."""
+    visible = sum(1 for j in s.row if j != EMPTY and C.card_kind[j] == CARD_DIE)
+    for p in s.players:
+        visible += sum(1 for j in p.known if C.card_kind[j] == CARD_DIE)
+    return visible
 
 
 def check_state(s: RaidersState, root: JsonReader, column: int, row_slot: int) -> None:

@@ -170,7 +170,7 @@ def test_bad_states_name_the_path(
 
 
 def test_a_game_over_needs_a_triggered_end() -> None:
-    state = build([P(1, points=3), P(2, points=5)], first=0, seat=1)
+    state = build([P(1, completed=("aegis",), points=3), P(2)], first=0, seat=1)
     data = GAME.state_to_json(state._replace(phase=12))
     with pytest.raises(InvalidStateError) as err:
         GAME.state_from_json(data)

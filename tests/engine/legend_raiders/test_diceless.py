@@ -107,5 +107,6 @@ def test_blind_cards_keep_the_finish_step_open_with_only_stop() -> None:
 
 
 def test_kept_die_cards_are_worth_a_point_at_the_end() -> None:
-    state = build([P(1, known=("die-1",), blind=("die-3",), points=4), P(2)], dice=False)
+    state = build([P(1, known=("die-1",), blind=("die-3",), completed=("aegis",), points=4),
+                   P(2)], dice=False)
     assert final_scores(state) == (6, 0)

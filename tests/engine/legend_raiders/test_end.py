@@ -22,7 +22,7 @@ FIVE = ("clavicola-salomonis", "grand-grimoire", "oracula-sibyllina", "prophetic
 def _trigger(first: int, seat: int) -> object:
     players = [P(1), P(2), P(3)]
     players[seat] = P(players[seat].board, tools=tools(shovel=2), prepared=("aegis",),
-                      completed=FIVE, points=30)
+                      completed=FIVE, points=20)
     state = build(players, seat=seat, first=first)
     return play(state, "roll:coin", "expedition:row1", "reveal:mission-book-book",
                 "complete:aegis")
@@ -67,10 +67,10 @@ def test_joe_manjee_scores_ten_points_for_his_missions() -> None:
 
 
 def test_missions_discovery_cards_and_kept_die_cards_are_added_at_the_end() -> None:
-    p0 = P(2, tools=tools(shovel=2), prepared=("aegis",), completed=FIVE, points=30,
+    p0 = P(2, tools=tools(shovel=2), prepared=("aegis",), completed=FIVE, points=20,
            known=("die-1", "mission-book-book"), blind=("die-2", "discovery-weapon-1",
                                                         "mission-weapon-weapon"))
-    p1 = P(1, points=40, blind=("mission-place-place",), completed=("babel",))
+    p1 = P(1, points=8, blind=("mission-place-place",), completed=("babel",))
     state = build([p0, p1], Table(hq=("lancea-longini", "horus", "pandora", "olympus")),
                   seat=1, first=0)
     state = play(state, "roll:coin", "keep-roll", "prepare:1",
@@ -98,18 +98,21 @@ def test_missions_discovery_cards_and_kept_die_cards_are_added_at_the_end() -> N
 
 def test_ties_go_to_the_player_who_played_later() -> None:
     for first, winner in ((0, 1), (1, 0)):
-        state = build([P(1, points=12), P(2, points=12)], first=first,
+        state = build([P(1, completed=("babel",), points=6),
+                       P(2, completed=("babylon",), points=6)], first=first,
                       seat=1 - first, ending=True,
                       table=Table(hq=(None, None, None, None), stack=(),
-                                  removed_tiles=C.tile_ids,
+                                  removed_tiles=tuple(t for t in C.tile_ids
+                                                      if t not in ("babel", "babylon")),
                                   hq_tools=(tools(), tools(), tools(), tools())))
         state = play(state, "roll:coin", "expedition:row4", "reveal:die-4")
         assert GAME.is_terminal(state)
-        assert GAME.scores(state) == (12.0, 12.0)
+        assert GAME.scores(state) == (6.0, 6.0)
         assert GAME.returns(state) == tuple(1.0 if s == winner else 0.0 for s in range(2))
 
 
-def test_an_exhausted_discovery_supply_also_ends_the_game_after_the_round() -> None:
+def test_an_end_out_of_reach_also_ends_the_game_after_the_round() -> None:
+    """No tile left to prepare and nobody with 6 tiles completed or prepared."""
     table = Table(hq=(None, None, None, "babel"), stack=(),
                   removed_tiles=tuple(t for t in C.tile_ids if t != "babel"),
                   hq_tools=(tools(), tools(), tools(), tools(rope=2)))
@@ -121,6 +124,6 @@ def test_an_exhausted_discovery_supply_also_ends_the_game_after_the_round() -> N
 
 
 def test_returns_are_zero_before_the_end() -> None:
-    state = build([P(1, points=5), P(2)])
+    state = build([P(1, completed=("aegis",), points=5), P(2)])
     assert GAME.returns(state) == (0.0, 0.0)
     assert GAME.scores(state) == (5.0, 0.0)

@@ -170,14 +170,14 @@ def test_covering_the_sixth_space_removes_its_coin_and_seventh_eighth_go_beside(
              "atlantis")
     state = build([P(4, tools=tools(shovel=4, rope=2), prepared=("aegis", "wen-dae-ke",
                                                                    "draconite"),
-                     completed=done5, points=30, torch=False), P(2)])
+                     completed=done5, points=20, torch=False), P(2)])
     state = play(state, "roll:torch", "expedition:row1", "reveal:mission-book-book")
     sixth = play(state, "complete:aegis")
     # 1 empty space + Atlantis's coin; the 6th space is now covered.
-    assert sixth.players[0].points == 30 + 2
+    assert sixth.players[0].points == 20 + 2
     assert sixth.ending
     seventh = play(sixth, "complete:wen-dae-ke")
-    assert seventh.players[0].points == 32 + 3
+    assert seventh.players[0].points == 22 + 3
     eighth = play(seventh, "complete:draconite")
-    assert eighth.players[0].points == 35 + 4
+    assert eighth.players[0].points == 25 + 4
     assert len(eighth.players[0].completed) == 8

@@ -7,7 +7,9 @@ from tests.engine.legend_raiders.builders import GAME, P, build, play, tools
 
 
 def test_evaluate_is_a_value_per_seat_in_unit_range_favouring_the_leader() -> None:
-    state = build([P(1, points=20), P(2, points=2), P(3, points=8)])
+    state = build([P(1, completed=("olympus", "atlantis"), points=12),
+                   P(2, completed=("aegis",), points=2),
+                   P(3, completed=("adam",), points=4)])
     values = GAME.evaluate(state)
     assert len(values) == 3 and all(0.0 <= v <= 1.0 for v in values)
     assert values[0] > values[2] > values[1]
