@@ -80,13 +80,16 @@ def measure_overhead(
     requests: int = 200,
     warmup: int = 20,
     seed: int = 0,
+    send_view: bool = False,
 ) -> OverheadResult:
-    """Run `requests` ChooseMove calls on a local one-worker server and the same searches here."""
+    """Run `requests` ChooseMove calls on a local one-worker server and the same searches here.
+
+    The requests carry the full state, or with `send_view` only the seat's view of it."""
     register_env_games()
     game = rules.load_game(game_name)
     state = decision_state(game, options, seed, plies=4)
-    raw = rules.encode_state(game, state)
     seat = game.current_player(state)
+    raw = rules.encode_state(game, state, observer=seat if send_view else None)
     base = settings.presets()[settings.default_preset_name()]
     config: SearchConfig = base.replace(iterations=iterations, time_ms=None, workers=1)
     server = BotServer(ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4))

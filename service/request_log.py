@@ -1,10 +1,13 @@
-"""Structured request logs: one JSON line per request."""
+"""Structured request logs: one JSON line per request, written off the request path."""
 
 from __future__ import annotations
 
+import atexit
 import logging
+import queue
 import sys
 import time
+from logging.handlers import QueueHandler, QueueListener
 from typing import Any
 
 import orjson
@@ -13,12 +16,19 @@ LOGGER_NAME = "boardbot.requests"
 
 
 def request_logger(stream: Any = None) -> logging.Logger:
-    """The logger that writes one JSON object per line (to stderr unless `stream` is given)."""
+    """The logger that writes one JSON object per line (to stderr unless `stream` is given).
+
+    A request only queues its line; a background thread writes it, so a slow log stream never
+    delays an answer. Lines still queued are written when the process exits."""
     logger = logging.getLogger(LOGGER_NAME)
     if not logger.handlers:
-        handler = logging.StreamHandler(stream or sys.stderr)
-        handler.setFormatter(logging.Formatter("%(message)s"))
-        logger.addHandler(handler)
+        writer = logging.StreamHandler(stream or sys.stderr)
+        writer.setFormatter(logging.Formatter("%(message)s"))
+        pending: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+        listener = QueueListener(pending, writer)
+        listener.start()
+        atexit.register(listener.stop)
+        logger.addHandler(QueueHandler(pending))
         logger.setLevel(logging.INFO)
         logger.propagate = False
     return logger

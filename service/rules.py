@@ -63,7 +63,11 @@ def parse_json(raw: bytes, field: str) -> Any:
 
 def decode_state(game: Game, raw: bytes, field: str = "state_json") -> State:
     """Decode and fully validate a state sent as JSON bytes."""
-    data = parse_json(raw, field)
+    return decode_document(game, parse_json(raw, field), field)
+
+
+def decode_document(game: Game, data: Any, field: str = "state_json") -> State:
+    """Decode and fully validate a state from its parsed JSON document."""
     try:
         return game.state_from_json(data)
     except EngineError as error:
@@ -72,6 +76,24 @@ def decode_state(game: Game, raw: bytes, field: str = "state_json") -> State:
         # A codec that slipped past its own validation: still the caller's input at fault.
         kind = type(error).__name__
         raise invalid_argument(f"{field}: cannot be decoded ({kind}: {error})") from None
+
+
+def with_player_count(
+    game: Game, name: str, options: dict[str, Any], players: int
+) -> dict[str, Any]:
+    """`options` with the `players` option set from a request's player count (0: unchanged)."""
+    if players == 0:
+        return options
+    if not game.min_players <= players <= game.max_players:
+        raise invalid_argument(
+            f"players: must be in {game.min_players}..{game.max_players} for {name}, got {players}"
+        )
+    given = options.get("players")
+    if given is not None and given != players:
+        raise invalid_argument(
+            f"players: {players} disagrees with options_json $.players = {given!r}"
+        )
+    return {**options, "players": players}
 
 
 def encode_state(game: Game, state: State, observer: int | None = None) -> bytes:
@@ -150,18 +172,26 @@ def summarise(game: Game, state: State) -> Summary:
     )
 
 
-def seat_world(game: Game, state: State, seat: int, seed: int) -> State:
+def seat_world(game: Game, state: State, seat: int, seed: int, sent: Any = None) -> State:
     """A full world built only from what `seat` knows: its view, decoded and determinized.
 
     Whatever hidden information the frontend sent is dropped here, so nothing the seat cannot
-    know can influence the search.
+    know can influence the search. `sent` is the JSON document `state` was decoded from, if
+    known: when it already is exactly the seat's view, `state` is reused instead of decoded again.
     """
-    view = orjson.loads(encode_state(game, state, observer=seat))
+    return game.determinize(seat_view(game, state, seat, sent), seat, random.Random(seed ^ 0x5EA7))
+
+
+def seat_view(game: Game, state: State, seat: int, sent: Any = None) -> State:
+    """The state rebuilt from `seat`'s view alone (hidden parts only as counts)."""
+    # state_to_json returns plain JSON values, so the view is decoded without a bytes round trip.
+    view = game.state_to_json(state, seat)
+    if sent is not None and view == sent:
+        return state
     try:
-        seen = game.state_from_json(view)
+        return game.state_from_json(view)
     except EngineError as error:
         raise from_engine_error(f"state_json (as seen by seat {seat})", error) from None
-    return game.determinize(seen, seat, random.Random(seed ^ 0x5EA7))
 
 
 def _chance_notation(game: Game, state: State, outcome: Any) -> str:

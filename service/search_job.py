@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Game, State
-from search.api import SearchConfig, SearchResult
+from search.api import MoveStats, SearchConfig, SearchResult
 from search.ismcts import SearchError, search
 from service import rules
 from service.errors import ServiceError, invalid_argument
@@ -28,6 +28,8 @@ class SearchJob:
     progress_every_iterations: int = 0
     progress_every_ms: float = 0.0
     """Partial results at most this often (0 with 0 iterations: no partial results)."""
+    ranked: bool = True
+    """Report the ranked root moves (Analyze); False reports only the chosen move (ChooseMove)."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,10 @@ def run_search_job(
     """Run `job` and return its outcome; raises ServiceError for a bad request."""
     started = time.perf_counter()
     game = rules.load_game(job.game)
-    state = rules.decode_state(game, job.state_json)
+    sent = rules.parse_json(job.state_json, "state_json")
+    state = rules.decode_document(game, sent)
     rules.check_seat(game, state, job.seat)
-    world = rules.seat_world(game, state, job.seat, job.seed)
+    world = rules.seat_world(game, state, job.seat, job.seed, sent)
     if job.config.deadline is not None and time.time() >= job.config.deadline:
         raise ServiceError.from_wire(
             "DEADLINE_EXCEEDED", "the deadline passed before the search began"
@@ -127,27 +130,27 @@ def _progress_adapter(
 def outcome_from_result(
     game: Game, world: State, job: SearchJob, result: SearchResult, *, final: bool
 ) -> SearchOutcome:
-    """Convert the search's result into wire-ready values (notation and JSON of each move)."""
-    ranked = [
-        RankedMove(
-            notation=stats.notation,
-            move_json=rules.move_forms(game, world, stats.action).json,
-            visits=stats.visits,
-            value=stats.mean_value,
-            lower_bound=stats.lower_bound,
-            principal_variation=tuple(stats.principal_variation),
-        )
-        for stats in result.moves
-    ]
+    """Convert the search's result into wire-ready values (notation and JSON of each move).
+
+    Only the moves the answer shows are converted: the chosen one, and the top `top_k` (all
+    with 0) when the job reports ranked moves."""
+    if not job.ranked:
+        listed: list[MoveStats] = []
+    elif job.top_k > 0:
+        listed = list(result.moves[: job.top_k])
+    else:
+        listed = list(result.moves)
+    shown = [_ranked_move(game, world, stats) for stats in listed]
     chosen_rank = next(
         (i for i, stats in enumerate(result.moves) if stats.action == result.action), -1
     )
-    if chosen_rank >= 0:
-        chosen = ranked[chosen_rank]
+    if 0 <= chosen_rank < len(shown):
+        chosen = shown[chosen_rank]
+    elif chosen_rank >= 0:
+        chosen = _ranked_move(game, world, result.moves[chosen_rank])
     else:
         forms = rules.move_forms(game, world, result.action)
         chosen = RankedMove(forms.notation, forms.json, 0, 0.0, 0.0, ())
-    shown = ranked[: job.top_k] if job.top_k > 0 else ranked
     return SearchOutcome(
         chosen=chosen,
         chosen_rank=chosen_rank + 1,
@@ -159,6 +162,17 @@ def outcome_from_result(
         seat=result.seat,
         config=job.config,
         final=final,
+    )
+
+
+def _ranked_move(game: Game, world: State, stats: MoveStats) -> RankedMove:
+    return RankedMove(
+        notation=stats.notation,
+        move_json=rules.move_forms(game, world, stats.action).json,
+        visits=stats.visits,
+        value=stats.mean_value,
+        lower_bound=stats.lower_bound,
+        principal_variation=tuple(stats.principal_variation),
     )
 
 

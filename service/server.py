@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from concurrent import futures
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from grpc_reflection.v1alpha import reflection
 from proto.boardbot.v1 import boardbot_pb2 as pb
 from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from service.auth import TokenInterceptor
+from service.cores import available_cores
 from service.extra_games import register_env_games
 from service.metrics import Metrics, serve_metrics
 from service.request_log import request_logger
@@ -32,7 +32,7 @@ class ServerConfig:
 
     host: str = "127.0.0.1"
     port: int = 50051
-    workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    workers: int = field(default_factory=available_cores)
     queue_limit: int = 16
     io_threads: int | None = None
     """gRPC handler threads; None: enough for every admitted search plus 8 for quick calls."""

@@ -143,9 +143,13 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
                     options_json=orjson.dumps(game.describe_options()),
                 )
             )
+        # Each preset as this server runs it (after its caps, e.g. --max-search-workers).
         presets = [
-            pb.Preset(name=name, settings=convert.settings_message(config))
-            for name, config in settings.presets().items()
+            pb.Preset(
+                name=name,
+                settings=convert.settings_message(settings.resolve(name, {}, self.limits)),
+            )
+            for name in settings.presets()
         ]
         return pb.ListGamesResponse(games=games, presets=presets)
 
@@ -157,6 +161,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         options = rules.parse_json(raw, "options_json") if raw else {}
         if not isinstance(options, dict):
             raise invalid_argument("options_json: expected a JSON object of options")
+        options = rules.with_player_count(game, request.game, options, request.players)
         try:
             state = game.new_state(options, request.seed)
         except EngineError as error:
@@ -205,7 +210,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
     def _choose_move(
         self, request: pb.ChooseMoveRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.ChooseMoveResponse:
-        job = self._search_job(request, context, record)
+        job = self._search_job(request, context, record, ranked=False)
         outcome = self._finish(self._submit(job, context), record)
         return convert.choose_move_response(outcome)
 
@@ -248,6 +253,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         top_k: int = 0,
         every_iterations: int = 0,
         every_ms: float = 0.0,
+        ranked: bool = True,
     ) -> SearchJob:
         rules.load_game(request.game)
         if top_k < 0:
@@ -269,6 +275,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             top_k=top_k,
             progress_every_iterations=every_iterations,
             progress_every_ms=every_ms,
+            ranked=ranked,
         )
 
     def _submit(self, job: SearchJob, context: grpc.ServicerContext) -> PoolJob:

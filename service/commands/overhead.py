@@ -24,6 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--requests", type=int, default=200, help="measured requests")
     p.add_argument("--warmup", type=int, default=20, help="unmeasured requests first")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--view", action="store_true", help="send the seat's view instead of the full state"
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run_overhead)
 
@@ -31,7 +34,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_overhead(args: argparse.Namespace) -> int:
     """Measure and print the overhead figures."""
     result = measure_overhead(
-        args.game, game_options(args), args.iterations, args.requests, args.warmup, args.seed
+        args.game,
+        game_options(args),
+        args.iterations,
+        args.requests,
+        args.warmup,
+        args.seed,
+        send_view=args.view,
     )
     if args.json:
         sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")

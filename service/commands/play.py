@@ -75,7 +75,7 @@ def play_game(
     while not game.is_terminal(state):
         seat = game.current_player(state)
         if seat == human:
-            out.write("\n" + game.render(state, human) + "\n")
+            out.write(f"\n--- your turn (seat {human}) ---\n" + game.render(state, human) + "\n")
             action = _ask_human(game, state, inp, out)
             if action is None:
                 out.write("bye\n")
@@ -104,8 +104,11 @@ def _ask_human(game: Game, state: State, inp: TextIO, out: TextIO) -> Any:
         if not line or line.strip().lower() in ("q", "quit"):
             return None
         text = line.strip()
-        if text.isdigit() and 1 <= int(text) <= len(actions):
-            return actions[int(text) - 1]
+        if text.isdigit():
+            if 1 <= int(text) <= len(actions):
+                return actions[int(text) - 1]
+            out.write(f"no move numbered {text}: choose 1..{len(actions)}\n")
+            continue
         try:
             return rules.parse_move(game, state, None, text)
         except rules.ServiceError as error:
@@ -118,7 +121,7 @@ def local_bot(args: argparse.Namespace) -> BotMove:
     config = settings.resolve(args.preset, settings_overrides(search_settings(args)), limits)
 
     def choose(game: Game, state: State, seat: int, seed: int) -> str:
-        job = SearchJob(args.game, _state_bytes(game, state), seat, config, seed)
+        job = SearchJob(args.game, _state_bytes(game, state), seat, config, seed, ranked=False)
         return run_search_job(job).chosen.notation
 
     return choose

@@ -11,6 +11,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from service.cores import available_cores
 from service.server import BotServer, ServerConfig
 from service.settings import Limits
 
@@ -32,8 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--workers",
         type=int,
-        default=int(_env("WORKERS", os.cpu_count() or 1)),
-        help="search worker processes (default: one per core)",
+        default=int(_env("WORKERS", available_cores())),
+        help="search worker processes (default: one per usable core, container quota included)",
     )
     p.add_argument(
         "--queue",

@@ -107,8 +107,11 @@ def test_play_quits_on_q() -> None:
 
     out = io.StringIO()
     state = game.new_state({"players": 2, "first_player": 0}, 1)
-    assert play_game(game, state, 0, bot, 1, io.StringIO("nonsense\nq\n"), out) == 0
+    assert play_game(game, state, 0, bot, 1, io.StringIO("nonsense\n0\n999\nq\n"), out) == 0
+    assert "your turn (seat 0)" in out.getvalue()
     assert "not a legal move" in out.getvalue()
+    assert "no move numbered 0: choose 1.." in out.getvalue()
+    assert "no move numbered 999: choose 1.." in out.getvalue()
     assert out.getvalue().rstrip().endswith("bye")
 
 

@@ -231,6 +231,17 @@ def test_bad_options(served: Served) -> None:
         )
     )
     assert error.code() == Code.INVALID_ARGUMENT
+    for request, fragment in [
+        (pb.NewGameRequest(game="legend_raiders", players=5), "players: must be in 2..4"),
+        (pb.NewGameRequest(game="leda", players=3), "players: must be in 2..2"),
+        (
+            pb.NewGameRequest(game="legend_raiders", players=3, options_json=b'{"players": 2}'),
+            "players: 3 disagrees with options_json $.players = 2",
+        ),
+    ]:
+        error = _call_error(lambda r=request: served.stub.NewGame(r, timeout=10))
+        assert error.code() == Code.INVALID_ARGUMENT
+        assert fragment in error.details()
 
 
 @pytest.mark.parametrize("rpc", ["LegalMoves", "ChooseMove"])

@@ -16,9 +16,10 @@ def test_percentile() -> None:
     assert percentile([0.0, 10.0], 0.99) == pytest.approx(9.9)
 
 
-def test_overhead_command(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("sent", [[], ["--view"]], ids=["full-state", "seat-view"])
+def test_overhead_command(capsys: pytest.CaptureFixture[str], sent: list[str]) -> None:
     argv = ["overhead", "--game", "legend_raiders", "--players", "2", "--iterations", "5",
-            "--requests", "3", "--warmup", "1", "--json"]
+            "--requests", "3", "--warmup", "1", "--json", *sent]
     assert main(argv) == 0
     figures = orjson.loads(capsys.readouterr().out)
     assert figures["requests"] == 3 and figures["iterations"] == 5

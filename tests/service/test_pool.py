@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import grpc
+import orjson
 import pytest
 
 from proto.boardbot.v1 import boardbot_pb2 as pb
@@ -117,3 +118,19 @@ def test_many_concurrent_clients(served: Served) -> None:
         assert notation in legal
         # Concurrency does not change answers: the same request alone gives the same move.
         assert served.stub.ChooseMove(request, timeout=60).move.notation == notation
+
+
+def test_cancelled_choose_move_stops_its_search(single: Served) -> None:
+    request, legal = _quick_request(seed=3)
+    long_request = pb.ChooseMoveRequest()
+    long_request.CopyFrom(request)
+    long_request.settings.CopyFrom(pb.SearchSettings(iterations=1_000_000, time_ms=60_000))
+    future = single.stub.ChooseMove.future(long_request, timeout=120)
+    assert wait_until(lambda: single.server.pool.busy == 1, timeout=30)
+    future.cancel()
+    # The search was given a minute; a freed worker within seconds shows it stopped early.
+    assert wait_until(lambda: single.server.pool.busy == 0, timeout=10)
+    assert single.stub.ChooseMove(request, timeout=30).move.notation in legal
+    records = [orjson.loads(line) for line in single.log.getvalue().splitlines()]
+    cancelled = [r for r in records if r["method"] == "ChooseMove" and r["status"] == "CANCELLED"]
+    assert cancelled and cancelled[-1]["stopped_by"] == "cancelled"

@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 
 from proto.boardbot.v1 import boardbot_pb2 as pb
+from search.presets import PRESETS
 from service import rules
 from tests.service.conftest import Served, decision_state, load
 
@@ -21,8 +22,11 @@ def test_list_games_describes_games_and_presets(served: Served) -> None:
     for info in reply.games:
         assert isinstance(orjson.loads(info.options_json), dict)
     presets = {p.name: p for p in reply.presets}
-    assert "medium" in presets
+    assert list(presets) == ["beginner", "easy", "medium", "hard", "expert"]
     assert presets["medium"].settings.HasField("iterations")
+    # Presets are shown as this server runs them: capped at its --max-search-workers (1 here).
+    assert presets["expert"].settings.workers == 1
+    assert presets["expert"].settings.iterations == PRESETS["expert"].iterations
 
 
 def test_new_game_is_reproducible_and_valid(served: Served, game_case: tuple[str, Any]) -> None:
@@ -195,3 +199,19 @@ def test_analyze_stream_by_time(served: Served) -> None:
     assert messages[-1].stats.stopped_by in ("time", "early_stop")
     if messages[-1].stats.stopped_by == "time":
         assert 2 <= len(messages) <= 12  # about one every 50 ms of a 400 ms search
+
+
+def test_new_game_player_count(served: Served) -> None:
+    game = load("legend_raiders")
+    by_field = served.stub.NewGame(
+        pb.NewGameRequest(game="legend_raiders", players=3, seed=4), timeout=10
+    )
+    by_option = served.stub.NewGame(
+        pb.NewGameRequest(game="legend_raiders", options_json=b'{"players": 3}', seed=4),
+        timeout=10,
+    )
+    assert by_field.state_json == by_option.state_json
+    assert by_field.summary.num_players == 3
+    assert game.num_players(rules.decode_state(game, by_field.state_json)) == 3
+    leda = served.stub.NewGame(pb.NewGameRequest(game="leda", players=2, seed=4), timeout=10)
+    assert leda.summary.num_players == 2

@@ -39,14 +39,16 @@ class Preset(_message.Message):
     def __init__(self, name: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
-    __slots__ = ("game", "options_json", "seed")
+    __slots__ = ("game", "options_json", "seed", "players")
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
     game: str
     options_json: bytes
     seed: int
-    def __init__(self, game: _Optional[str] = ..., options_json: _Optional[bytes] = ..., seed: _Optional[int] = ...) -> None: ...
+    players: int
+    def __init__(self, game: _Optional[str] = ..., options_json: _Optional[bytes] = ..., seed: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
     __slots__ = ("state_json", "summary", "chance_events")

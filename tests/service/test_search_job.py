@@ -1,0 +1,53 @@
+"""One search job in-process: what it reports, and the seat's view it searches from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from service import rules
+from service.search_job import SearchJob, run_search_job
+from service.settings import Limits, resolve
+from tests.service.conftest import decision_state, load
+from tests.service.test_no_peeking import hidden_pair
+
+
+def _job(name: str, raw: bytes, seat: int, **fields: Any) -> SearchJob:
+    config = resolve("easy", {"iterations": 60, "temperature": 0.0}, Limits())
+    return SearchJob(name, raw, seat, config, 4, **fields)
+
+
+def test_choose_move_job_reports_only_the_chosen_move(game_case: tuple[str, Any]) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=12)
+    raw, seat = rules.encode_state(game, state), game.current_player(state)
+    full = run_search_job(_job(name, raw, seat))
+    chosen_only = run_search_job(_job(name, raw, seat, ranked=False))
+    top_one = run_search_job(_job(name, raw, seat, top_k=1))
+    assert chosen_only.moves == ()
+    assert chosen_only.chosen == full.chosen and chosen_only.chosen_rank == full.chosen_rank
+    assert (chosen_only.iterations, chosen_only.nodes) == (full.iterations, full.nodes)
+    assert top_one.moves == full.moves[:1]
+    assert full.moves[full.chosen_rank - 1] == full.chosen
+    assert orjson.loads(full.chosen.move_json) == game.action_to_json(
+        state, game.action_from_str(state, full.chosen.notation)
+    )
+
+
+def test_seat_view_is_rebuilt_unless_the_request_sent_exactly_that_view(
+    game_case: tuple[str, Any],
+) -> None:
+    name, options = game_case
+    game = load(name)
+    state, _, seat = hidden_pair(game, options, seed=33)
+    view_json = game.state_to_json(state, seat)
+    seen = rules.seat_view(game, state, seat, orjson.loads(rules.encode_state(game, state)))
+    assert seen is not state  # hidden parts were dropped by decoding the view
+    assert seen == game.state_from_json(view_json)
+    assert game.state_to_json(seen, seat) == view_json
+    sent = orjson.loads(rules.encode_state(game, state, observer=seat))
+    as_sent = rules.decode_document(game, sent)
+    assert rules.seat_view(game, as_sent, seat, sent) is as_sent  # already the view: no re-decode
+    assert rules.seat_world(game, state, seat, 3) == rules.seat_world(game, as_sent, seat, 3, sent)
