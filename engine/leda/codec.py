@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.api import JsonDict
 from engine.jsonread import JsonReader
+from engine.leda import fastdecode
 from engine.leda.board import has_won
 from engine.leda.data import (
     ACTION_TILE_ZONES,
     ACTION_TILES,
-    CARD_CLAN,
     CAT_ROTATING,
     CATS,
     CLAN_BY_NAME,
@@ -25,12 +26,23 @@ from engine.leda.data import (
     SHARKS,
     SQUARES,
     TILE_BY_NAME,
+    TILE_FACE_NAMES,
     TILE_NAMES,
     ZONE_BY_NAME,
     ZONE_NAMES,
 )
 from engine.leda.decisions import pile_items
+from engine.leda.fastdecode import (
+    ACTION_TILE_BY_NAME,
+    ANY_ITEM_BY_NAME,
+    CLAN_CARD_BY_NAME,
+    MV_TOKEN_BY_NAME,
+    ROTATING_BY_NAME,
+    ItemsByName,
+    PileParts,
+)
 from engine.leda.frames import (
+    ARG_RANGES,
     AUTOMATIC,
     F_ACTIVATE,
     F_AWAKEN,
@@ -58,17 +70,16 @@ from engine.leda.frames import (
     SHUFFLE_DECK,
 )
 from engine.leda.rules import legal_actions
-from engine.leda.state import LedaState, Player, Square
+from engine.leda.state import Frame, LedaState, Player, Square
 
 FORMAT_VERSION = 1
-_FACES = ("front", "back")
-_TOP_FIELDS = {
+_TOP_FIELDS = frozenset({
     "game", "version", "observer", "active", "winner", "zone", "mv_blocked", "action_pile",
     "revealed_actions", "mv_pile", "players", "pending",
-}  # fmt: skip
-_PLAYER_FIELDS = {
+})  # fmt: skip
+_PLAYER_FIELDS = frozenset({
     "clan", "food", "military", "specials", "mv_tokens", "hand", "deck", "grid", "rotated", "knows",
-}  # fmt: skip
+})  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- encoding
@@ -94,7 +105,7 @@ def _player_json(state: LedaState, seat: int, observer: int | None) -> JsonDict:
         "grid": [
             {
                 "tile": TILE_NAMES[sq.tile],
-                "face": _FACES[sq.face],
+                "face": TILE_FACE_NAMES[sq.face],
                 "cards": _names(sq.cards),
                 "shark_token": sq.token,
             }
@@ -144,32 +155,35 @@ def state_to_json(state: LedaState, observer: int | None = None) -> JsonDict:
 
 
 # ----------------------------------------------------------------------------- decoding
+# Every part is first read by `fastdecode` (scalar fields by `_int`, `_name` and friends) straight
+# from the JSON values; only when that finds something wrong does the checked path build
+# readers, and it raises the error with its exact path and reason.
+_CLAN_CARD_SETS = tuple(frozenset(cards) for cards in CLAN_CARDS)
+_MV_TOKEN_SET = frozenset(MV_TOKENS)
+_ACTION_TILE_SET = frozenset(ACTION_TILES)
+_ANY_ITEM = frozenset(range(len(ITEM_NAMES)))
+
+
 class _Slots:
     """A hidden sequence being decoded: known items by position, None for a placeholder."""
 
-    def __init__(self, reader: JsonReader, allowed: frozenset[int], what: str) -> None:
+    __slots__ = ("_entry", "items", "known", "reader")
+
+    def __init__(
+        self,
+        reader: JsonReader,
+        items: list[int | None],
+        known: set[int],
+        entry: Callable[[int], JsonReader],
+    ) -> None:
         self.reader = reader
-        self.known: set[int] = set()
-        self.where: dict[int, JsonReader] = {}
-        if isinstance(reader.value, list):
-            entries = reader.as_list()
-            self.items: list[int | None] = [_item(r, allowed, what) for r in entries]
-            self.where = dict(enumerate(entries))
-            return
-        reader.obj({"count", "known"})
-        count = reader.get("count").as_int(0, 100)
-        self.items = [None] * count
-        for entry in reader.opt("known", []).as_list():
-            if isinstance(entry.value, str):
-                raise entry.fail("expected an object {index, item}")
-            entry.obj({"index", "item"})
-            index = entry.get("index").as_int(0, count - 1)
-            if self.items[index] is not None:
-                raise entry.get("index").fail("position given twice")
-            item = _item(entry.get("item"), allowed, what)
-            self.items[index] = item
-            self.known.add(item)
-            self.where[index] = entry.get("item")
+        self.items = items
+        self.known = known
+        self._entry = entry
+
+    def where(self, index: int) -> JsonReader:
+        """The reader of the JSON entry that gave position `index`."""
+        return self._entry(index)
 
     def fill(self, pool: list[int]) -> tuple[int, ...]:
         """The items, each placeholder taken in order from `pool`."""
@@ -177,7 +191,7 @@ class _Slots:
 
     def holes(self) -> int:
         """How many positions are placeholders."""
-        return sum(1 for x in self.items if x is None)
+        return self.items.count(None)
 
 
 def _item(reader: JsonReader, allowed: frozenset[int] | tuple[int, ...], what: str) -> int:
@@ -188,23 +202,85 @@ def _item(reader: JsonReader, allowed: frozenset[int] | tuple[int, ...], what: s
     return item
 
 
-def _hand_slots(reader: JsonReader, allowed: frozenset[int]) -> _Slots:
-    if isinstance(reader.value, dict):
+def _items(
+    parent: JsonReader, key: str, allowed: frozenset[int], by_name: ItemsByName, what: str
+) -> list[int]:
+    """The optional list of names `key` (absent: empty), each an item of `allowed`."""
+    ids = fastdecode.names(parent.value.get(key, []), by_name)
+    if ids is None:
+        ids = [_item(r, allowed, what) for r in parent.opt(key, []).as_list()]
+    return ids
+
+
+def _reject_repeats(parent: JsonReader, key: str, ids: list[int]) -> None:
+    """Raise at the second listing of any item in the list `key`."""
+    if len(set(ids)) != len(ids):
+        seen: set[int] = set()
+        for i, item in enumerate(ids):
+            if item in seen:
+                raise parent.get(key).child(i).fail("listed twice")
+            seen.add(item)
+
+
+def _pile_slots(
+    parent: JsonReader, key: str, allowed: frozenset[int], by_name: ItemsByName, what: str
+) -> _Slots:
+    """A sequence given in full (a list) or as a view {count, known: [{index, item}]}."""
+    parts = fastdecode.pile(parent.value.get(key), by_name)
+    reader = parent.get(key)
+    items, positions = parts if parts is not None else _read_pile(reader, allowed, what)
+    if positions is None:
+        return _Slots(reader, items, set(), reader.child)
+    known = {x for x in items if x is not None}
+    return _Slots(
+        reader, items, known, lambda i: reader.get("known").child(positions[i]).get("item")
+    )
+
+
+def _read_pile(reader: JsonReader, allowed: frozenset[int], what: str) -> PileParts:
+    if isinstance(reader.value, list):
+        full: list[int | None] = [_item(r, allowed, what) for r in reader.as_list()]
+        return full, None
+    reader.obj({"count", "known"})
+    count = reader.get("count").as_int(0, 100)
+    items: list[int | None] = [None] * count
+    positions: dict[int, int] = {}
+    for k, entry in enumerate(reader.opt("known", []).as_list()):
+        if isinstance(entry.value, str):
+            raise entry.fail("expected an object {index, item}")
+        entry.obj({"index", "item"})
+        index = entry.get("index").as_int(0, count - 1)
+        if items[index] is not None:
+            raise entry.get("index").fail("position given twice")
+        items[index] = _item(entry.get("item"), allowed, what)
+        positions[index] = k
+    return items, positions
+
+
+def _hand_slots(parent: JsonReader, allowed: frozenset[int], by_name: ItemsByName) -> _Slots:
+    """A hand given in full, or hidden as {count, known: [names]} (known cards first)."""
+    value = parent.value.get("hand")
+    if not isinstance(value, dict):
+        return _pile_slots(parent, "hand", allowed, by_name, "a card of this clan")
+    reader = parent.get("hand")
+    view = fastdecode.hand_view(value, by_name)
+    if view is None:
         reader.obj({"count", "known"})
         count = reader.get("count").as_int(0, 100)
         entries = reader.opt("known", []).as_list()
-        known = [_item(r, allowed, "a card of this clan") for r in entries]
-        if len(known) > count:
+        view = count, [_item(r, allowed, "a card of this clan") for r in entries]
+        if len(view[1]) > count:
             raise reader.get("known").fail("more known cards than the hand holds")
-        slots = _Slots(JsonReader([], reader.parts, reader.error), allowed, "")
-        slots.items = [*known, *([None] * (count - len(known)))]
-        slots.known = set(known)
-        slots.where = dict(enumerate(entries))
-        return slots
-    return _Slots(reader, allowed, "a card of this clan")
+    count, known = view
+    items: list[int | None] = [*known, *([None] * (count - len(known)))]
+    return _Slots(reader, items, set(known), lambda i: reader.get("known").child(i))
 
 
-def _decode_grid(reader: JsonReader, clan: int, cards: frozenset[int]) -> tuple[Square, ...]:
+def _decode_grid(parent: JsonReader, clan: int, cards: frozenset[int]) -> tuple[Square, ...]:
+    grid = fastdecode.grid(parent.value.get("grid"), clan, CLAN_CARD_BY_NAME[clan])
+    if grid is not None:
+        return grid
+    reader = parent.get("grid")
     squares = []
     seen_tiles: set[int] = set()
     for r in reader.as_list(SQUARES, SQUARES):
@@ -213,7 +289,7 @@ def _decode_grid(reader: JsonReader, clan: int, cards: frozenset[int]) -> tuple[
         if tile in seen_tiles:
             raise r.get("tile").fail(f"tile {TILE_NAMES[tile]!r} appears twice in the grid")
         seen_tiles.add(tile)
-        face = _FACES.index(r.get("face").as_str(_FACES))
+        face = TILE_FACE_NAMES.index(r.get("face").as_str(TILE_FACE_NAMES))
         stack = tuple(_item(c, cards, "a card of this clan") for c in r.opt("cards", []).as_list())
         token = r.opt("shark_token", False).as_bool()
         if token and clan != SHARKS:
@@ -227,55 +303,107 @@ def _decode_grid(reader: JsonReader, clan: int, cards: frozenset[int]) -> tuple[
     return tuple(squares)
 
 
-_ARG_RANGES = {
-    "sq": (-1, SQUARES - 1),
-    "card": (0, len(CARD_CLAN) - 1),
-    "tile": (min(ACTION_TILES), max(ACTION_TILES)),
-    "mask16": (0, (1 << SQUARES) - 1),
-    "flag": (0, 1),
-    "pile?": (-1, 2),
-    "pile": (0, 2),
-    "n": (0, 20),
-    "ringmask": (1, 15),
-    "what": (0, 2),
-    "fx": (0, len(EFFECTS) - 1),
-    "op": (0, 10),
-}
-
-
 def _decode_frame(r: JsonReader) -> tuple[int, ...]:
     r.obj({"frame", "seat", "args"})
     kind = FRAME_BY_NAME[r.get("frame").as_str(FRAME_BY_NAME)]
     seat = r.get("seat").as_int(0, 1)
     shapes = FRAME_ARGS[kind]
     args_r = r.get("args").as_list(len(shapes), len(shapes))
-    args = tuple(a.as_int(*_ARG_RANGES[shape]) for a, shape in zip(args_r, shapes, strict=True))
+    args = tuple(a.as_int(*ARG_RANGES[shape]) for a, shape in zip(args_r, shapes, strict=True))
     if kind == F_EFFECT and not args[1] < max(1, len(EFFECTS[args[0]])):
         raise args_r[1].fail("op index beyond the effect")
     return (kind, seat, *args)
 
 
+def _decode_pending(root: JsonReader) -> tuple[Frame, ...]:
+    stack = fastdecode.frames(root.value.get("pending"))
+    if stack is None:
+        stack = tuple(_decode_frame(r) for r in root.get("pending").as_list())
+    return stack
+
+
+def _obj(reader: JsonReader, allowed: frozenset[str]) -> JsonReader:
+    """`reader` checked to be an object with no keys outside `allowed`."""
+    value = reader.value
+    if type(value) is not dict or not value.keys() <= allowed:
+        reader.obj(allowed)
+    return reader
+
+
+def _int(
+    parent: JsonReader, key: str, lo: int, hi: int | None = None, default: int | None = None
+) -> int:
+    """Integer field `key` in [lo, hi]; required unless it has a `default`."""
+    value = parent.value.get(key, default)
+    if type(value) is int and lo <= value and (hi is None or value <= hi):
+        return value
+    field = parent.get(key) if default is None else parent.opt(key, default)
+    return field.as_int(lo, hi)
+
+
+def _opt_int(parent: JsonReader, key: str, lo: int, hi: int) -> int | None:
+    """Integer field `key` in [lo, hi], or None when it is absent or null."""
+    value = parent.value.get(key)
+    if value is None or (type(value) is int and lo <= value <= hi):
+        return value
+    return parent.get(key).as_int(lo, hi)
+
+
+def _name(parent: JsonReader, key: str, by_name: dict[str, int]) -> int:
+    """Required field `key`: one of the names of `by_name`, as its id."""
+    value = parent.value.get(key)
+    if type(value) is str and value in by_name:
+        return by_name[value]
+    return by_name[parent.get(key).as_str(by_name)]
+
+
+def _raise_repeated_card(
+    grid_r: JsonReader, grid: tuple[Square, ...], hand: _Slots, deck: _Slots
+) -> None:
+    """Raise at the second place (grid, then hand, then deck) listing the same card."""
+    listed: list[tuple[int, _Slots | None, int]] = [
+        (c, None, i) for i, sq in enumerate(grid) for c in sq.cards
+    ]
+    for slots in (hand, deck):
+        listed += [(c, slots, i) for i, c in enumerate(slots.items) if c is not None]
+    placed: set[int] = set()
+    for card, slots_or_grid, i in listed:
+        if card in placed:
+            where = grid_r.child(i) if slots_or_grid is None else slots_or_grid.where(i)
+            raise where.fail(f"card {ITEM_NAMES[card]!r} appears more than once")
+        placed.add(card)
+
+
 def state_from_json(data: Any) -> LedaState:
     """Decode a full state or an observer view, validating everything (paths in errors)."""
-    root = JsonReader(data).obj(_TOP_FIELDS)
-    if root.get("game").as_str() != "leda":
+    root = _obj(JsonReader(data), _TOP_FIELDS)
+    game = data.get("game")
+    if type(game) is not str:
+        game = root.get("game").as_str()
+    if game != "leda":
         raise root.get("game").fail("not a LEDA state")
-    if root.opt("version", FORMAT_VERSION).as_int() != FORMAT_VERSION:
+    version = data.get("version", FORMAT_VERSION)
+    if type(version) is not int:
+        version = root.opt("version", FORMAT_VERSION).as_int()
+    if version != FORMAT_VERSION:
         raise root.get("version").fail(f"unsupported version; expected {FORMAT_VERSION}")
-    obs_r = root.opt("observer", None)
-    observer = None if obs_r.value is None else obs_r.as_int(0, 1)
-    active = root.get("active").as_int(0, 1)
-    win_r = root.opt("winner", None)
-    winner = -1 if win_r.value is None else win_r.as_int(0, 1)
-    zone_r = root.opt("zone", None)
-    zone = -1 if zone_r.value is None else ZONE_BY_NAME[zone_r.as_str(ZONE_BY_NAME)]
-    blocked = root.opt("mv_blocked", False).as_bool()
+    observer = _opt_int(root, "observer", 0, 1)
+    active = _int(root, "active", 0, 1)
+    win = _opt_int(root, "winner", 0, 1)
+    winner = -1 if win is None else win
+    zone_name = data.get("zone")
+    if zone_name is None:
+        zone = -1
+    elif type(zone_name) is str and zone_name in ZONE_BY_NAME:
+        zone = ZONE_BY_NAME[zone_name]
+    else:
+        zone = ZONE_BY_NAME[root.get("zone").as_str(ZONE_BY_NAME)]
+    blocked = data.get("mv_blocked", False)
+    if type(blocked) is not bool:
+        blocked = root.opt("mv_blocked", False).as_bool()
 
     players_r = root.get("players").as_list(2, 2)
-    clans = []
-    for pr in players_r:
-        pr.obj(_PLAYER_FIELDS)
-        clans.append(CLAN_BY_NAME[pr.get("clan").as_str(CLAN_BY_NAME)])
+    clans = [_name(_obj(pr, _PLAYER_FIELDS), "clan", CLAN_BY_NAME) for pr in players_r]
     if clans[0] == clans[1]:
         raise players_r[1].get("clan").fail("both players have the same clan")
 
@@ -283,41 +411,37 @@ def state_from_json(data: Any) -> LedaState:
     players = []
     for seat, pr in enumerate(players_r):
         clan = clans[seat]
-        own = frozenset(CLAN_CARDS[clan])
-        grid = _decode_grid(pr.get("grid"), clan, own)
-        hand = _hand_slots(pr.get("hand"), own)
-        deck = _Slots(pr.get("deck"), own, "a card of this clan")
+        own, own_by_name = _CLAN_CARD_SETS[clan], CLAN_CARD_BY_NAME[clan]
+        grid = _decode_grid(pr, clan, own)
+        hand = _hand_slots(pr, own, own_by_name)
+        deck = _pile_slots(pr, "deck", own, own_by_name, "a card of this clan")
         for slots in (hand, deck):
             if slots.known:
                 if observer is None:
                     raise slots.reader.fail("a view with counts needs an observer")
                 known[observer] |= slots.known
-        placed: dict[int, JsonReader] = {}
-        listed = [(c, pr.get("grid").child(i)) for i, sq in enumerate(grid) for c in sq.cards]
-        listed += [(c, hand.where[i]) for i, c in enumerate(hand.items) if c is not None]
-        listed += [(c, deck.where[i]) for i, c in enumerate(deck.items) if c is not None]
-        for card, where in listed:
-            if card in placed:
-                raise where.fail(f"card {ITEM_NAMES[card]!r} appears more than once")
-            placed[card] = where
-        missing = sorted(own - placed.keys())
+        on_grid = [c for sq in grid for c in sq.cards]
+        listed = on_grid + [c for c in hand.items + deck.items if c is not None]
+        placed = set(listed)
+        if len(placed) != len(listed):
+            _raise_repeated_card(pr.get("grid"), grid, hand, deck)
+        missing = sorted(own - placed)
         if len(missing) != hand.holes() + deck.holes():
             raise pr.fail(
                 f"{len(missing)} cards of the clan are unaccounted for but the hidden parts "
                 f"hold {hand.holes() + deck.holes()}"
             )
-        rotated = frozenset(
-            _item(r, CAT_ROTATING, "a rotating Cat card") for r in pr.opt("rotated", []).as_list()
-        )
-        on_grid = {c for sq in grid for c in sq.cards}
-        for i, card in enumerate(sorted(rotated)):
-            if card not in on_grid:
-                raise pr.get("rotated").child(i).fail("a rotated card must be on the grid")
-        if pr.has("knows"):
-            known[seat] |= {
-                _item(r, frozenset(range(len(ITEM_NAMES))), "an item")
-                for r in pr.get("knows").as_list()
-            }
+        rotated_ids = _items(pr, "rotated", CAT_ROTATING, ROTATING_BY_NAME, "a rotating Cat card")
+        _reject_repeats(pr, "rotated", rotated_ids)
+        rotated = frozenset(rotated_ids)
+        if not rotated.issubset(on_grid):
+            for i, card in enumerate(rotated_ids):
+                if card not in on_grid:
+                    raise pr.get("rotated").child(i).fail("a rotated card must be on the grid")
+        if "knows" in pr.value:
+            known_ids = _items(pr, "knows", _ANY_ITEM, ANY_ITEM_BY_NAME, "an item")
+            _reject_repeats(pr, "knows", known_ids)
+            known[seat].update(known_ids)
         pool = list(missing)
         players.append(
             Player(
@@ -325,30 +449,38 @@ def state_from_json(data: Any) -> LedaState:
                 grid=grid,
                 hand=hand.fill(pool),
                 deck=deck.fill(pool),
-                food=pr.get("food").as_int(0),
+                food=_int(pr, "food", 0),
                 mv=(),
-                military=pr.get("military").as_int(0),
-                specials=pr.opt("specials", 0).as_int(0),
+                military=_int(pr, "military", 0),
+                specials=_int(pr, "specials", 0, None, 0),
                 rotated=rotated,
             )
         )
 
     # MV tokens: each exactly once between the pile and the players.
-    mv_pile = _Slots(root.get("mv_pile"), frozenset(MV_TOKENS), "an MV token")
+    mv_pile = _pile_slots(root, "mv_pile", _MV_TOKEN_SET, MV_TOKEN_BY_NAME, "an MV token")
     mv_owned = []
     seen_mv: set[int] = {x for x in mv_pile.items if x is not None}
     if len(seen_mv) != len(mv_pile.items) - mv_pile.holes():
         raise root.get("mv_pile").fail("an MV token appears more than once")
     for pr in players_r:
-        tokens = []
-        for r in pr.get("mv_tokens").as_list():
-            t = _item(r, MV_TOKENS, "an MV token")
-            if t in seen_mv:
-                raise r.fail(f"MV token {ITEM_NAMES[t]!r} appears more than once")
-            seen_mv.add(t)
-            tokens.append(t)
+        tokens = fastdecode.names(pr.value.get("mv_tokens"), MV_TOKEN_BY_NAME)
+        if tokens is None:
+            tokens = []
+            for r in pr.get("mv_tokens").as_list():
+                t = _item(r, MV_TOKENS, "an MV token")
+                if t in seen_mv:
+                    raise r.fail(f"MV token {ITEM_NAMES[t]!r} appears more than once")
+                seen_mv.add(t)
+                tokens.append(t)
+        else:
+            for i, t in enumerate(tokens):
+                if t in seen_mv:
+                    where = pr.get("mv_tokens").child(i)
+                    raise where.fail(f"MV token {ITEM_NAMES[t]!r} appears more than once")
+                seen_mv.add(t)
         mv_owned.append(tuple(tokens))
-    mv_missing = sorted(set(MV_TOKENS) - seen_mv)
+    mv_missing = sorted(_MV_TOKEN_SET - seen_mv)
     if len(mv_missing) != mv_pile.holes():
         raise root.get("mv_pile").fail(f"expected {len(mv_missing)} hidden MV tokens")
     if mv_pile.known:
@@ -357,21 +489,30 @@ def state_from_json(data: Any) -> LedaState:
         known[observer] |= mv_pile.known
 
     # Action tiles: each exactly once between the pile and the revealed ones.
-    act_pile = _Slots(root.get("action_pile"), frozenset(ACTION_TILES), "an Action tile")
-    revealed = []
+    act_pile = _pile_slots(
+        root, "action_pile", _ACTION_TILE_SET, ACTION_TILE_BY_NAME, "an Action tile"
+    )
+    revealed = fastdecode.names(data.get("revealed_actions", []), ACTION_TILE_BY_NAME, 4)
     seen_act: set[int] = set()
-    for r in root.opt("revealed_actions", []).as_list(0, 4):
-        t = _item(r, ACTION_TILES, "an Action tile")
-        if t in seen_act:
-            raise r.fail("Action tile revealed twice")
-        seen_act.add(t)
-        revealed.append(t)
+    if revealed is None:
+        revealed = []
+        for r in root.opt("revealed_actions", []).as_list(0, 4):
+            t = _item(r, ACTION_TILES, "an Action tile")
+            if t in seen_act:
+                raise r.fail("Action tile revealed twice")
+            seen_act.add(t)
+            revealed.append(t)
+    else:
+        for i, t in enumerate(revealed):
+            if t in seen_act:
+                raise root.get("revealed_actions").child(i).fail("Action tile revealed twice")
+            seen_act.add(t)
     for i, slot in enumerate(act_pile.items):
         if slot is not None:
             if slot in seen_act:
                 raise root.get("action_pile").child(i).fail("Action tile appears more than once")
             seen_act.add(slot)
-    act_missing = sorted(set(ACTION_TILES) - seen_act)
+    act_missing = sorted(_ACTION_TILE_SET - seen_act)
     if len(act_missing) != act_pile.holes():
         raise root.get("action_pile").fail(f"expected {len(act_missing)} hidden Action tiles")
     if not act_pile.items:
@@ -382,7 +523,7 @@ def state_from_json(data: Any) -> LedaState:
         known[observer] |= act_pile.known
 
     players = [p._replace(mv=mv_owned[i]) for i, p in enumerate(players)]
-    stack = tuple(_decode_frame(r) for r in root.get("pending").as_list())
+    stack = _decode_pending(root)
     state = LedaState(
         players=(players[0], players[1]),
         active=active,
@@ -408,10 +549,11 @@ def _check_knowledge(state: LedaState, root: JsonReader) -> None:
         allowed = hidden_common | set(me.deck) | set(other.deck) | set(other.hand)
         for item in sorted(state.known[seat]):
             if item not in allowed:
+                # A view's knowledge comes from its hidden parts and has no "knows" field.
                 where = root.get("players").child(seat)
-                raise where.child("knows").fail(
-                    f"{ITEM_NAMES[item]!r} is not in a zone hidden from this seat"
-                )
+                if where.has("knows"):
+                    where = where.child("knows")
+                raise where.fail(f"{ITEM_NAMES[item]!r} is not in a zone hidden from this seat")
 
 
 def _check_phase(state: LedaState, root: JsonReader) -> None:

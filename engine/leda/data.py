@@ -156,6 +156,8 @@ def _tile_names() -> tuple[str, ...]:
 
 TILE_NAMES = _tile_names()
 TILE_BY_NAME = {name: i for i, name in enumerate(TILE_NAMES)}
+TILE_FACE_NAMES = ("front", "back")
+TILE_FACE_BY_NAME = {name: i for i, name in enumerate(TILE_FACE_NAMES)}
 
 # ---------------------------------------------------------------------------- MV tokens
 # (symbols, effect) for mv-1 .. mv-18 in the order of the spec's table.

@@ -6,6 +6,8 @@ decision frames wait for an action of `seat`; the chance frame waits for a shuff
 
 from __future__ import annotations
 
+from engine.leda.data import ACTION_TILES, CARD_CLAN, EFFECTS, SQUARES
+
 # ---- automatic frames
 F_ROUND = 0  # (seat=active): reveal the Action tile, lay out the round
 F_STEP = 1  # (seat): start seat's activation step
@@ -62,6 +64,21 @@ FRAME_ARGS: tuple[tuple[str, ...], ...] = (
     ("sq",), (), (), ("flag", "ringmask"), (),
     ("what", "n"),
 )  # fmt: skip
+# The values each argument shape allows (inclusive bounds).
+ARG_RANGES = {
+    "sq": (-1, SQUARES - 1),
+    "card": (0, len(CARD_CLAN) - 1),
+    "tile": (min(ACTION_TILES), max(ACTION_TILES)),
+    "mask16": (0, (1 << SQUARES) - 1),
+    "flag": (0, 1),
+    "pile?": (-1, 2),
+    "pile": (0, 2),
+    "n": (0, 20),
+    "ringmask": (1, 15),
+    "what": (0, 2),
+    "fx": (0, len(EFFECTS) - 1),
+    "op": (0, 10),
+}
 AUTOMATIC = frozenset(range(F_MULLIGAN))
 SHUFFLE_MULLIGAN, SHUFFLE_DECK, SHUFFLE_ACTIONS = 0, 1, 2
 PILE_DECK, PILE_ACTIONS, PILE_MV = 0, 1, 2

@@ -196,3 +196,26 @@ def test_view_position_given_twice_is_rejected() -> None:
 def test_organization_state_round_trips() -> None:
     state = make_state(make_player("cats"), make_player("scorpions"), stack=org_stack())
     assert GAME.state_from_json(GAME.state_to_json(state)) == state
+
+
+def test_known_cards_in_the_observers_own_hand_are_rejected_at_that_player() -> None:
+    state = GAME.state_from_json(base_json())
+    view = GAME.state_to_json(state, 0)
+    hand = view["players"][0]["hand"]
+    view["players"][0]["hand"] = {"count": len(hand), "known": hand}
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(view)
+    assert err.value.path == "$.players[0]"
+    assert "not in a zone hidden from this seat" in err.value.reason
+
+
+@pytest.mark.parametrize("key", ["rotated", "knows"])
+def test_an_item_listed_twice_is_rejected_not_merged(key: str) -> None:
+    game = get_game("leda")
+    state = game.new_state({"clans": ["cats", "sharks"], "first_player": 0}, 3)
+    data = game.state_to_json(state)
+    data["players"][0][key] = ["cat-3", "cat-3"]  # a rotating Cat card, named twice
+    with pytest.raises(InvalidStateError) as err:
+        game.state_from_json(data)
+    assert err.value.path == f"$.players[0].{key}[1]"
+    assert err.value.reason == "listed twice"
