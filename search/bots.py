@@ -1,0 +1,119 @@
+"""Bots behind one interface: uniform random, one-step greedy, and ISMCTS at a preset."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from engine.api import CHANCE, Action, Game, State
+from search.api import SearchConfig
+from search.ismcts import search, seat_view_state
+from search.presets import PRESETS, UnknownPresetError
+from search.rewards import state_reward
+
+GREEDY_CHANCE_SAMPLES = 4
+"""Chance outcomes a greedy bot samples to value a move that leads to a chance step."""
+
+
+class Bot(Protocol):
+    """Chooses a move for `seat`, seeing only what `seat` may know."""
+
+    name: str
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+        """The move to play; all randomness comes from `rng`."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+        """A uniformly drawn legal action."""
+        actions = game.legal_actions(state)
+        return actions[rng.randrange(len(actions))]
+
+
+def relative_value(values: tuple[float, ...], seat: int) -> float:
+    """Seat's value minus the best rival's value."""
+    rival = max(v for i, v in enumerate(values) if i != seat) if len(values) > 1 else 0.0
+    return values[seat] - rival
+
+
+class GreedyBot:
+    """One-step lookahead on the game's evaluation, in one determinization of its view."""
+
+    name = "greedy"
+
+    def __init__(self, margin_weight: float = 0.1) -> None:
+        self.margin_weight = margin_weight
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+        """The action whose successor evaluates best for `seat` (ties broken by `rng`)."""
+        world = game.determinize(seat_view_state(game, state, seat), seat, rng)
+        best: list[Action] = []
+        best_value = -float("inf")
+        for action in game.legal_actions(world):
+            value = self.action_value(game, game.apply(world, action), seat, rng)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return best[rng.randrange(len(best))]
+
+    def action_value(self, game: Game, after: State, seat: int, rng: random.Random) -> float:
+        """Value of the successor, averaging a few sampled outcomes at a chance step."""
+        if game.current_player(after) != CHANCE:
+            return relative_value(state_reward(game, after, self.margin_weight), seat)
+        total = 0.0
+        for _ in range(GREEDY_CHANCE_SAMPLES):
+            state = after
+            while game.current_player(state) == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+            total += relative_value(state_reward(game, state, self.margin_weight), seat)
+        return total / GREEDY_CHANCE_SAMPLES
+
+
+class MctsBot:
+    """The ISMCTS search with a preset or explicit configuration."""
+
+    def __init__(self, config: SearchConfig, name: str = "mcts") -> None:
+        self.config = config
+        self.name = name
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+        """The searched move, seeded from `rng`."""
+        return search(game, state, seat, self.config, rng.getrandbits(63)).action
+
+
+class UnknownBotError(KeyError):
+    """No bot has that name."""
+
+
+def bot_names() -> list[str]:
+    """Every name `make_bot` accepts."""
+    return ["random", "greedy", *PRESETS]
+
+
+def make_bot(name: str) -> Bot:
+    """The bot called `name`: random, greedy, a preset name, or `preset@N` (N iterations)."""
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot()
+    preset, at, budget = name.partition("@")
+    if preset in PRESETS:
+        config = PRESETS[preset]
+        if at:
+            if not budget.isdigit() or int(budget) < 1:
+                raise UnknownBotError(f"bad budget in {name!r}: expected preset@N with N >= 1")
+            config = config.replace(iterations=int(budget))
+        return MctsBot(config, name)
+    raise UnknownBotError(
+        f"unknown bot {name!r}; known: {', '.join(bot_names())} (or preset@iterations)"
+    )
+
+
+__all__ = ["Bot", "GreedyBot", "MctsBot", "RandomBot", "UnknownBotError", "UnknownPresetError"]

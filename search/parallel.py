@@ -1,0 +1,168 @@
+"""Root parallelism: independent trees in worker processes, root statistics merged."""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import time
+import traceback
+from collections.abc import Callable
+from multiprocessing.context import BaseContext
+from typing import Any
+
+from engine.api import Game, State
+from search.api import SearchConfig
+from search.seeds import derive_seed
+from search.tree_search import RootTally, TreeReport, TreeSearch
+
+POLL_SECONDS = 0.02
+"""How often the parent polls cancellation while the workers search."""
+
+
+class SearchWorkerError(RuntimeError):
+    """A root-parallel worker process failed; the message carries its traceback."""
+
+
+def process_context() -> BaseContext:
+    """The multiprocessing context for workers: forkserver where available, else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["engine", "search.tree_search"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def worker_seed(seed: int, index: int) -> int:
+    """The seed of worker `index` of a root-parallel search seeded with `seed`."""
+    return derive_seed(seed, "worker", index)
+
+
+def split_iterations(total: int | None, workers: int) -> list[int | None]:
+    """Share an iteration budget among workers (earlier workers take the remainder)."""
+    if total is None:
+        return [None] * workers
+    base, extra = divmod(total, workers)
+    return [base + (1 if i < extra else 0) for i in range(workers)]
+
+
+def _worker_main(
+    index: int,
+    game: Game,
+    state: State,
+    seat: int,
+    config: SearchConfig,
+    seed: int,
+    iterations: int | None,
+    deadline: float | None,
+    stop_event: Any,
+    results: Any,
+    progress_every: int,
+) -> None:
+    """Search one tree and send its report (or the error) to the parent."""
+    try:
+        stop_at = None if deadline is None else time.perf_counter() + (deadline - time.time())
+        tree = TreeSearch(game, state, seat, config, seed)
+
+        def send_progress(t: TreeSearch) -> None:
+            results.put(("progress", index, t.report("running")))
+
+        stopped_by = tree.run(
+            iterations,
+            stop_at,
+            should_stop=stop_event.is_set,
+            on_progress=send_progress if progress_every > 0 else None,
+            progress_every=progress_every,
+        )
+        results.put(("done", index, tree.report(stopped_by)))
+    except BaseException:  # report every failure, the parent re-raises it
+        results.put(("error", index, traceback.format_exc()))
+
+
+def run_root_parallel(
+    game: Game,
+    state: State,
+    seat: int,
+    config: SearchConfig,
+    seed: int,
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[list[TreeReport]], None] | None = None,
+    progress_every: int = 0,
+) -> list[TreeReport]:
+    """Run `config.workers` trees in processes; return their reports in worker order.
+
+    `deadline` is an absolute `time.time()`; on_progress gets the latest report of each
+    worker roughly every `progress_every` iterations in total.
+    """
+    workers = config.workers
+    ctx = process_context()
+    stop_event = ctx.Event()
+    results = ctx.Queue()
+    shares = split_iterations(config.iterations, workers)
+    per_worker_progress = max(1, progress_every // workers) if on_progress and progress_every else 0
+    processes = [
+        ctx.Process(  # type: ignore[attr-defined]
+            target=_worker_main,
+            args=(
+                i, game, state, seat, config, worker_seed(seed, i), shares[i], deadline,
+                stop_event, results, per_worker_progress,
+            ),
+            daemon=True,
+        )
+        for i in range(workers)
+    ]
+    for process in processes:
+        process.start()
+    done: dict[int, TreeReport] = {}
+    latest: dict[int, TreeReport] = {}
+    next_progress = progress_every
+    cancelled = False
+    try:
+        while len(done) < workers:
+            if should_stop is not None and not cancelled and should_stop():
+                cancelled = True
+                stop_event.set()
+            try:
+                kind, index, payload = results.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                if not any(p.is_alive() for p in processes) and results.empty():
+                    raise SearchWorkerError("a search worker exited without a report") from None
+                continue
+            if kind == "error":
+                raise SearchWorkerError(f"search worker {index} failed:\n{payload}")
+            latest[index] = payload
+            if kind == "done":
+                done[index] = payload
+            elif on_progress is not None and progress_every > 0:
+                total = sum(r.iterations for r in latest.values())
+                if total >= next_progress:
+                    next_progress = (total // progress_every + 1) * progress_every
+                    on_progress([latest[i] for i in sorted(latest)])
+    finally:
+        stop_event.set()
+        for process in processes:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.terminate()
+        results.close()
+    if cancelled:
+        done = {i: _as_cancelled(r) for i, r in done.items()}
+    return [done[i] for i in range(workers)]
+
+
+def _as_cancelled(report: TreeReport) -> TreeReport:
+    return TreeReport(report.tallies, report.iterations, report.nodes, "cancelled")
+
+
+def merged_stop_reason(reports: list[TreeReport]) -> str:
+    """One reason for the whole search: the most external cause any worker reported."""
+    reasons = {r.stopped_by for r in reports}
+    for reason in ("cancelled", "deadline", "time", "iterations", "early_stop"):
+        if reason in reasons:
+            return reason
+    return reports[0].stopped_by
+
+
+def all_tallies(reports: list[TreeReport]) -> list[tuple[RootTally, ...]]:
+    """The tallies of every report, in worker order."""
+    return [r.tallies for r in reports]

@@ -1,0 +1,234 @@
+"""One single-observer ISMCTS tree: the iteration loop and its raw root statistics."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.api import CHANCE, TERMINAL, Action, Game, State
+from search.api import SearchConfig
+from search.rollout import get_policy, rollout
+from search.seeds import derive_seed
+from search.tree import Node, most_visited, most_visited_any
+
+PV_LENGTH = 8
+"""Moves shown in a principal variation, the root move included."""
+STOP_POLL_EVERY = 16
+"""Iterations between two polls of the cancellation callback."""
+EARLY_STOP_EVERY = 8
+"""Iterations between two checks of the early-stop condition."""
+
+
+@dataclass(frozen=True)
+class RootTally:
+    """Raw statistics of one root move in one tree (mergeable across workers)."""
+
+    action: Action
+    visits: int
+    total: float
+    principal_variation: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TreeReport:
+    """What one tree's search produced: root tallies and how it ended."""
+
+    tallies: tuple[RootTally, ...]
+    iterations: int
+    nodes: int
+    stopped_by: str
+
+
+class TreeSearch:
+    """Grows one ISMCTS tree for `seat` from `root_state`, seeded by `seed`."""
+
+    def __init__(
+        self, game: Game, root_state: State, seat: int, config: SearchConfig, seed: int
+    ) -> None:
+        self.game = game
+        self.root_state = root_state
+        self.seat = seat
+        self.config = config
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.root = Node(None, -1)
+        self.nodes = 1
+        self.iterations = 0
+        self.root_actions: tuple[Action, ...] = tuple(game.legal_actions(root_state))
+        cutoff = config.cutoff_depth
+        self.rollout_steps = (
+            config.max_rollout_steps if cutoff is None else min(cutoff, config.max_rollout_steps)
+        )
+        self.policy = get_policy(config.rollout)
+        self._pv_world: tuple[State, tuple[Any, ...]] | None = None
+
+    def iterate(self) -> None:
+        """One iteration: determinize, select/expand, roll out, back up the reward vector."""
+        game = self.game
+        rng = self.rng
+        apply = game.apply
+        current_player = game.current_player
+        legal_actions = game.legal_actions
+        c = self.config.exploration
+        can_grow = self.nodes < self.config.node_cap
+        log = math.log
+        sqrt = math.sqrt
+        state = game.determinize(self.root_state, self.seat, rng)
+        node = self.root
+        path: list[Node] = []
+        while True:
+            player = current_player(state)
+            if player < 0:
+                if player == CHANCE:
+                    state = apply(state, game.sample_chance(state, rng))
+                    continue
+                break
+            actions = legal_actions(state)
+            kids = node.children.get(player)
+            if kids is None:
+                kids = node.children[player] = {}
+            best: Node | None = None
+            best_score = -math.inf
+            untried: list[Action] | None = None
+            for action in actions:
+                child = kids.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                child.avail += 1
+                if untried is None or not can_grow:
+                    visits = child.visits
+                    score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                    if score > best_score:
+                        best_score = score
+                        best = child
+            if untried is not None and can_grow:
+                count = len(untried)
+                action = untried[int(rng.random() * count)] if count > 1 else untried[0]
+                child = Node(action, player)
+                kids[action] = child
+                self.nodes += 1
+                path.append(child)
+                state = apply(state, action)
+                break
+            if best is None:
+                break
+            path.append(best)
+            node = best
+            state = apply(state, best.action)
+        reward = rollout(
+            game, state, rng, self.policy, self.rollout_steps, self.config.margin_weight
+        )
+        self.root.visits += 1
+        for visited in path:
+            visited.visits += 1
+            visited.total += reward[visited.player]
+        self.iterations += 1
+
+    def run(
+        self,
+        iterations: int | None,
+        stop_at: float | None,
+        should_stop: Callable[[], bool] | None = None,
+        on_progress: Callable[[TreeSearch], None] | None = None,
+        progress_every: int = 0,
+    ) -> str:
+        """Iterate until a budget ends; return what stopped the search.
+
+        `stop_at` is a `time.perf_counter()` instant; at least one iteration always runs.
+        """
+        early_stop = self.config.early_stop and iterations is not None
+        clock = time.perf_counter
+        while True:
+            if iterations is not None and self.iterations >= iterations:
+                return "iterations"
+            if self.iterations > 0:
+                if stop_at is not None and clock() >= stop_at:
+                    return "time"
+                if (
+                    should_stop is not None
+                    and self.iterations % STOP_POLL_EVERY == 0
+                    and should_stop()
+                ):
+                    return "cancelled"
+                if (
+                    early_stop
+                    and iterations is not None
+                    and self.iterations % EARLY_STOP_EVERY == 0
+                    and self.decided(iterations - self.iterations)
+                ):
+                    return "early_stop"
+            self.iterate()
+            if (
+                on_progress is not None
+                and progress_every > 0
+                and self.iterations % progress_every == 0
+            ):
+                on_progress(self)
+
+    def decided(self, remaining: int) -> bool:
+        """True when the runner-up root move cannot catch the leader in `remaining` iterations."""
+        kids = self.root.children.get(self.seat)
+        if not kids:
+            return False
+        first = second = 0
+        for child in kids.values():
+            visits = child.visits
+            if visits > first:
+                first, second = visits, first
+            elif visits > second:
+                second = visits
+        return first - second > remaining
+
+    def report(self, stopped_by: str) -> TreeReport:
+        """The root tallies (every legal root move, visited or not) and counters."""
+        kids = self.root.children.get(self.seat, {})
+        known = set(self.root_actions)
+        actions = list(self.root_actions)
+        actions.extend(a for a in kids if a not in known)
+        tallies = []
+        for action in actions:
+            child = kids.get(action)
+            tallies.append(
+                RootTally(
+                    action=action,
+                    visits=child.visits if child else 0,
+                    total=child.total if child else 0.0,
+                    principal_variation=self.principal_variation(action, child),
+                )
+            )
+        return TreeReport(tuple(tallies), self.iterations, self.nodes, stopped_by)
+
+    def principal_variation(self, action: Action, child: Node | None) -> tuple[str, ...]:
+        """The most visited line from root move `action`, replayed in a fixed determinization."""
+        game = self.game
+        if self._pv_world is None:
+            rng = random.Random(derive_seed(self.seed, "pv"))
+            self._pv_world = (game.determinize(self.root_state, self.seat, rng), rng.getstate())
+        state, rng_state = self._pv_world
+        rng = random.Random()
+        rng.setstate(rng_state)
+        line = [game.action_to_str(state, action)]
+        state = game.apply(state, action)
+        node = child
+        while node is not None and len(line) < PV_LENGTH:
+            while game.current_player(state) == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            kids = node.children.get(player)
+            nxt = most_visited(kids) if kids else most_visited_any(node)
+            if nxt is None or nxt.visits == 0 or nxt.action not in game.legal_actions(state):
+                break
+            line.append(game.action_to_str(state, nxt.action))
+            state = game.apply(state, nxt.action)
+            node = nxt
+        return tuple(line)

@@ -1,0 +1,90 @@
+"""Bots behind one interface, and the difficulty presets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from search.api import MoveStats, SearchConfig
+from search.bots import GreedyBot, MctsBot, RandomBot, UnknownBotError, bot_names, make_bot
+from search.presets import PRESETS, UnknownPresetError, get_preset, preset_names
+from search.results import choose_move, lower_bound
+from search.rewards import margin_share, terminal_reward
+from tests.search.toy_games import DiceGame, GuessGame, GuessState, NimGame
+
+
+def test_random_bot_plays_legal_moves_from_its_rng() -> None:
+    game = NimGame()
+    state = game.new_state({"stones": 10})
+    picks = [RandomBot().choose(game, state, 0, random.Random(s)) for s in range(20)]
+    assert set(picks) == {1, 2, 3}
+    assert picks == [RandomBot().choose(game, state, 0, random.Random(s)) for s in range(20)]
+
+
+def test_greedy_bot_takes_an_immediate_win() -> None:
+    game = NimGame()
+    for stones in (1, 2, 3):
+        state = game.new_state({"stones": stones})
+        assert GreedyBot().choose(game, state, 0, random.Random(0)) == stones
+
+
+def test_greedy_bot_values_chance_by_sampling() -> None:
+    game = DiceGame()
+    picks = {GreedyBot().choose(game, game.new_state(), 0, random.Random(s)) for s in range(5)}
+    assert picks <= {"coin", "die"}
+
+
+def test_mcts_bot_uses_its_configuration() -> None:
+    game = GuessGame()
+    bot = MctsBot(SearchConfig(iterations=500), "custom")
+    assert bot.choose(game, GuessState((2, 4), (1, 3), 0), 0, random.Random(1)) == "coin"
+
+
+def test_bot_names() -> None:
+    assert bot_names()[:2] == ["random", "greedy"]
+    for name in bot_names():
+        assert make_bot(name).name == name
+    with pytest.raises(UnknownBotError):
+        make_bot("grandmaster")
+    with pytest.raises(UnknownBotError):
+        make_bot("medium@0")
+    quick = make_bot("hard@50")
+    assert isinstance(quick, MctsBot)
+    assert quick.config == get_preset("hard").replace(iterations=50)
+
+
+def test_presets_form_a_ladder() -> None:
+    names = preset_names()
+    assert names == ["beginner", "easy", "medium", "hard", "expert"]
+    budgets = [get_preset(n).iterations or 0 for n in names]
+    assert budgets == sorted(budgets)
+    assert get_preset("medium") is PRESETS["medium"]
+    with pytest.raises(UnknownPresetError):
+        get_preset("godlike")
+    with pytest.raises(KeyError):
+        get_preset("")
+
+
+def test_terminal_reward_puts_winning_before_margin() -> None:
+    class ScoredNim(NimGame):
+        def scores(self, state: object) -> tuple[float, ...]:
+            return (30.0, 10.0)
+
+    game = ScoredNim()
+    end = game.apply(game.new_state({"stones": 1}), 1)
+    reward = terminal_reward(game, end, 0.1)
+    assert reward[0] == pytest.approx(0.9 + 0.1 * (0.5 + 0.5 * 20 / 40))
+    assert reward[1] == pytest.approx(0.1 * (0.5 - 0.5 * 20 / 40))
+    assert min(reward[0], 0.9) > max(reward[1], 0.1) - 0.1
+    assert terminal_reward(game, end, 0.0) == (1.0, 0.0)
+    assert margin_share((0.0, 0.0, 0.0), 1) == 0.5
+
+
+def test_lower_bound_and_move_choice() -> None:
+    assert lower_bound(0.5, 0) == 0.0
+    assert lower_bound(0.5, 100) == pytest.approx(0.5 - 1.96 * 0.05)
+    moves = (MoveStats("a", "a", 90, 0.6, 0.5), MoveStats("b", "b", 10, 0.4, 0.1))
+    assert choose_move(moves, 0.0, random.Random(0)).action == "a"
+    picks = [choose_move(moves, 1.0, random.Random(s)).action for s in range(400)]
+    assert 15 < picks.count("b") < 70

@@ -1,0 +1,57 @@
+"""Root-parallel search: worker seeds, budget split, merging and determinism."""
+
+from __future__ import annotations
+
+from search.api import SearchConfig
+from search.ismcts import search
+from search.parallel import split_iterations, worker_seed
+from search.results import merge_tallies
+from search.tree_search import RootTally
+from tests.search.toy_games import GuessGame, GuessState, NimGame
+
+
+def test_budget_split_and_seeds() -> None:
+    assert split_iterations(10, 3) == [4, 3, 3]
+    assert split_iterations(None, 2) == [None, None]
+    assert worker_seed(5, 0) != worker_seed(5, 1)
+    assert worker_seed(5, 1) == worker_seed(5, 1)
+
+
+def test_merge_sums_visits_and_keeps_the_busiest_line() -> None:
+    a = (RootTally("x", 10, 6.0, ("x", "p")), RootTally("y", 2, 1.0, ("y",)))
+    b = (RootTally("x", 4, 1.0, ("x", "q")), RootTally("y", 8, 4.0, ("y", "r")))
+    merged = {t.action: t for t in merge_tallies([a, b])}
+    assert merged["x"] == RootTally("x", 14, 7.0, ("x", "p"))
+    assert merged["y"] == RootTally("y", 10, 5.0, ("y", "r"))
+
+
+def test_root_parallel_is_deterministic_and_merges_all_workers() -> None:
+    game = GuessGame()
+    state = GuessState((2, 4), (1, 3), 0)
+    config = SearchConfig(iterations=400, workers=2, early_stop=False)
+    first = search(game, state, 0, config, 9)
+    second = search(game, state, 0, config, 9)
+    assert first.iterations == 400
+    assert sum(m.visits for m in first.moves) == 400
+    assert [(m.action, m.visits, m.mean_value) for m in first.moves] == [
+        (m.action, m.visits, m.mean_value) for m in second.moves
+    ]
+    assert first.notation == "coin"
+
+
+def test_root_parallel_time_budget_and_progress() -> None:
+    game = NimGame()
+    seen = []
+    config = SearchConfig(iterations=None, time_ms=300, workers=2)
+    result = search(game, game.new_state({"stones": 30}), 0, config, 1,
+                    on_progress=seen.append, progress_every=200)
+    assert result.stopped_by == "time"
+    assert result.iterations > 0
+    assert all(r.stopped_by == "running" for r in seen)
+
+
+def test_root_parallel_cancellation() -> None:
+    game = NimGame()
+    config = SearchConfig(iterations=None, time_ms=60_000, workers=2)
+    result = search(game, game.new_state({"stones": 30}), 0, config, 1, should_stop=lambda: True)
+    assert result.stopped_by == "cancelled"
