@@ -47,6 +47,8 @@ bench: install
 	$(BIN)/boardbot bench engine --game leda --seconds 10
 	$(BIN)/boardbot bench engine --game legend_raiders --players 2 --seconds 10
 	$(BIN)/boardbot bench engine --game legend_raiders --players 4 --seconds 10
+	$(BIN)/boardbot bench search --game leda --preset medium
+	$(BIN)/boardbot bench search --game legend_raiders --players 2 --preset medium
 
 # Load tests against a local server started for the run (minutes; not part of `make test`).
 loadtest: install
