@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import CHANCE, get_game
-from tests.engine.leda.builders import make_player, make_state
+from engine.leda.data import ZONE_BY_NAME, ZONE_MASKS
+from engine.leda.evaluate import pending_yield, player_points
+from engine.leda.state import LedaState, Player
+from tests.engine.leda.builders import make_player, make_state, play
 from tests.engine.leda.test_round import org_stack
 
 GAME = get_game("leda")
+
+
+def value_after(state: LedaState, text: str, seat: int = 0) -> float:
+    """Seat's evaluation once the action `text` is played."""
+    return GAME.evaluate(play(state, text))[seat]
 
 
 def test_evaluation_prefers_the_player_closer_to_victory() -> None:
@@ -27,7 +37,7 @@ def test_evaluation_and_weights_along_random_games() -> None:
                 state = GAME.apply(state, GAME.sample_chance(state, rng))
                 continue
             values = GAME.evaluate(state)
-            assert all(0.0 <= v <= 1.0 for v in values)
+            assert all(0.0 <= v <= 1.0 for v in values) and abs(sum(values) - 1.0) < 1e-9
             actions = GAME.legal_actions(state)
             weights = GAME.policy_weights(state, actions)
             assert len(weights) == len(actions) and all(w > 0 for w in weights)
@@ -35,14 +45,116 @@ def test_evaluation_and_weights_along_random_games() -> None:
         assert GAME.evaluate(state) in ((1.0, 0.0), (0.0, 1.0))
 
 
+@pytest.mark.parametrize(
+    ("clan", "card", "opponent"),
+    [
+        ("sharks", "shark-4", "pandas"),
+        ("pandas", "panda-3", "cats"),
+        ("cats", "cat-8", "scorpions"),
+        ("scorpions", "scorpion-3", "sharks"),
+        ("scorpions", "scorpion-8", "sharks"),
+    ],
+)
+def test_playing_a_card_is_worth_more_than_taking_food(clan: str, card: str, opponent: str) -> None:
+    # r3c1 holds a temporary Food tile still on its front: a card covers something of value.
+    p0 = make_player(clan, hand=[card], food=9)
+    state = make_state(p0, make_player(opponent), stack=org_stack())
+    assert value_after(state, f"play:{card}@r3c1") > value_after(state, "food")
+
+
+def test_a_card_is_best_played_on_a_desert_and_not_over_an_upgrade() -> None:
+    tiles = {"r3c1": ("temp-food-1", "back"), "r2c1": ("military-1", "back")}
+    p0 = make_player("sharks", hand=["shark-4"], food=5, tiles=tiles)
+    state = make_state(p0, make_player("cats"), stack=org_stack())
+    on_desert = value_after(state, "play:shark-4@r3c1")
+    assert on_desert > value_after(state, "play:shark-4@r2c1")
+    assert on_desert > value_after(state, "play:shark-4@r3c2")
+
+
+def test_covering_one_of_your_cards_loses_its_value() -> None:
+    tiles = {"r3c1": ("temp-food-1", "back")}
+    p0 = make_player("cats", cards={"r3c2": ["cat-9"]}, hand=["cat-8"], food=5, tiles=tiles)
+    state = make_state(p0, make_player("pandas"), stack=org_stack())
+    assert value_after(state, "play:cat-8@r3c1") > value_after(state, "play:cat-8@r3c2")
+
+
+def test_more_mv_symbols_raise_the_value() -> None:
+    others = make_player("pandas")
+    fewer = make_state(make_player("scorpions", mv=["mv-1"]), others, stack=org_stack())
+    more = make_state(make_player("scorpions", mv=["mv-1", "mv-4"]), others, stack=org_stack())
+    assert GAME.evaluate(more)[0] > GAME.evaluate(fewer)[0]
+    assert GAME.evaluate(more)[1] < GAME.evaluate(fewer)[1]
+
+
+@pytest.mark.parametrize(
+    ("weaker", "stronger"),
+    [
+        (make_player("sharks", tokens=("r1c1",)), make_player("sharks", tokens=("r1c1", "r4c4"))),
+        (
+            make_player("scorpions", cards={"r2c2": ["scorpion-8"]}),
+            make_player("scorpions", cards={"r1c1": ["scorpion-8"]}),
+        ),
+        (make_player("scorpions"), make_player("scorpions", cards={"r2c2": ["scorpion-8"]})),
+        (
+            make_player("pandas", cards={"r3c1": ["panda-2"], "r3c2": ["panda-3"]}),
+            make_player("pandas", cards={"r3c1": ["panda-7"], "r3c2": ["panda-3"]}),
+        ),
+        (
+            make_player("cats", cards={"r3c1": ["cat-10"]}),
+            make_player("cats", cards={"r3c1": ["cat-10"], "r3c2": ["cat-11"]}),
+        ),
+        (make_player("cats"), make_player("cats", tiles={"r1c1": ("food-1", "back")})),
+    ],
+    ids=["shark-token", "portal-on-corner", "portal-elsewhere", "awakening", "ring", "upgrade"],
+)
+def test_clan_progress_and_upgrades_raise_the_points(weaker: Player, stronger: Player) -> None:
+    assert player_points(stronger) > player_points(weaker)
+
+
+def test_a_clan_victory_is_worth_one() -> None:
+    tokens = ("r1c1", "r1c2", "r1c3", "r1c4", "r2c1", "r2c2", "r2c3", "r2c4")
+    p0 = make_player("sharks", hand=["shark-11"], food=3, tokens=tokens)
+    state = make_state(p0, make_player("pandas", mv=["mv-4", "mv-5"]), stack=org_stack())
+    assert 0.5 < GAME.evaluate(state)[0] < 1.0
+    won = play(state, "play:shark-11@r4c4")
+    assert GAME.is_terminal(won) and GAME.evaluate(won) == (1.0, 0.0)
+
+
+def test_leading_a_pending_conflict_is_worth_part_of_a_token() -> None:
+    def value(military: int, pending: bool) -> float:
+        p0 = make_player("sharks", military=military)
+        p1 = make_player("cats", military=1)
+        # Seat 1 is about to activate row 3 (Food only): the conflict is still to come.
+        stack = None if pending else org_stack()
+        return GAME.evaluate(make_state(p0, p1, zone="row3", seat=1, stack=stack))[0]
+
+    assert value(3, pending=True) > value(1, pending=True)
+    assert value(3, pending=False) == value(1, pending=False)  # after the conflict: no bonus
+
+
+def test_the_zone_still_to_activate_counts_for_its_owner() -> None:
+    p0 = make_player("pandas", tiles={"r2c1": ("military-1", "back")})
+    row2, row3 = ZONE_BY_NAME["row2"], ZONE_BY_NAME["row3"]
+    military, points = pending_yield(p0, ZONE_MASKS[row2], row2)
+    assert military == 2 + 1  # upgraded and plain Military tiles; Draw and Special add points
+    assert points > 0
+    assert pending_yield(p0, 0, row2) == (0.0, 0.0)
+    assert pending_yield(p0, ZONE_MASKS[row3], row3)[0] == 0
+    # Seat 0 is about to activate its Military row while seat 1 has only Deserts there.
+    deserts = {f"r2c{c}": (f"temp-food-{c}", "back") for c in range(1, 5)}
+    p1 = make_player("cats", tiles=deserts)
+    before = GAME.evaluate(make_state(p0, p1, zone="row2"))[0]
+    assert before > GAME.evaluate(make_state(p0, p1, stack=org_stack()))[0]
+
+
 def test_playing_cards_weighs_more_than_swapping() -> None:
     p0 = make_player("sharks", hand=["shark-4"], food=5)
     state = make_state(p0, make_player("pandas"), stack=org_stack())
     actions = GAME.legal_actions(state)
     weights = dict(zip(actions, GAME.policy_weights(state, actions), strict=True))
-    play = next(a for a in actions if GAME.action_to_str(state, a).startswith("play"))
+    play_action = next(a for a in actions if GAME.action_to_str(state, a).startswith("play"))
     swap = next(a for a in actions if GAME.action_to_str(state, a).startswith("swap"))
-    assert weights[play] > weights[swap]
+    assert weights[play_action] > weights[swap]
 
 
 def test_render_hides_the_opponents_hand() -> None:
