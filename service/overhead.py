@@ -111,9 +111,8 @@ def measure_overhead(
             start = time.perf_counter()
             reply = stub.ChooseMove(request, timeout=60)
             latency = time.perf_counter() - start
-            world = rules.seat_world(game, state, seat, i)
             start = time.perf_counter()
-            local = search(game, world, seat, config, i)
+            local = search(game, state, seat, config, i)
             searched = time.perf_counter() - start
             if (local.iterations, local.notation) != (reply.stats.iterations, reply.move.notation):
                 raise RuntimeError("the server and the local search did different work")

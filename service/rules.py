@@ -172,28 +172,6 @@ def summarise(game: Game, state: State) -> Summary:
     )
 
 
-def seat_world(game: Game, state: State, seat: int, seed: int, sent: Any = None) -> State:
-    """A full world built only from what `seat` knows: its view, decoded and determinized.
-
-    Whatever hidden information the frontend sent is dropped here, so nothing the seat cannot
-    know can influence the search. `sent` is the JSON document `state` was decoded from, if
-    known: when it already is exactly the seat's view, `state` is reused instead of decoded again.
-    """
-    return game.determinize(seat_view(game, state, seat, sent), seat, random.Random(seed ^ 0x5EA7))
-
-
-def seat_view(game: Game, state: State, seat: int, sent: Any = None) -> State:
-    """The state rebuilt from `seat`'s view alone (hidden parts only as counts)."""
-    # state_to_json returns plain JSON values, so the view is decoded without a bytes round trip.
-    view = game.state_to_json(state, seat)
-    if sent is not None and view == sent:
-        return state
-    try:
-        return game.state_from_json(view)
-    except EngineError as error:
-        raise from_engine_error(f"state_json (as seen by seat {seat})", error) from None
-
-
 def _chance_notation(game: Game, state: State, outcome: Any) -> str:
     # Chance outcomes are not decisions; a game may have no notation for some of them.
     try:

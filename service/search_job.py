@@ -78,18 +78,18 @@ def run_search_job(
     sent = rules.parse_json(job.state_json, "state_json")
     state = rules.decode_document(game, sent)
     rules.check_seat(game, state, job.seat)
-    world = rules.seat_world(game, state, job.seat, job.seed, sent)
+    # No pre-pass from the seat's view here: `search` rebuilds the state from that view itself.
     if job.config.deadline is not None and time.time() >= job.config.deadline:
         raise ServiceError.from_wire(
             "DEADLINE_EXCEEDED", "the deadline passed before the search began"
         )
     decoded = time.perf_counter()
 
-    progress_cb, every = _progress_adapter(game, world, job, on_progress)
+    progress_cb, every = _progress_adapter(game, state, job, on_progress)
     try:
         result = search(
             game,
-            world,
+            state,
             job.seat,
             job.config,
             job.seed,
@@ -100,7 +100,7 @@ def run_search_job(
     except SearchError as error:
         raise invalid_argument(f"settings: {error}") from None
     searched = time.perf_counter()
-    outcome = outcome_from_result(game, world, job, result, final=True)
+    outcome = outcome_from_result(game, state, job, result, final=True)
     timings = {
         "decode_ms": (decoded - started) * 1000.0,
         "search_ms": (searched - decoded) * 1000.0,
@@ -109,7 +109,7 @@ def run_search_job(
 
 
 def _progress_adapter(
-    game: Game, world: State, job: SearchJob, sink: ProgressSink | None
+    game: Game, state: State, job: SearchJob, sink: ProgressSink | None
 ) -> tuple[Callable[[SearchResult], None] | None, int]:
     if sink is None or (job.progress_every_iterations <= 0 and job.progress_every_ms <= 0):
         return None, 0
@@ -122,13 +122,13 @@ def _progress_adapter(
         if period > 0 and now - last[0] < period:
             return
         last[0] = now
-        sink(outcome_from_result(game, world, job, partial, final=False))
+        sink(outcome_from_result(game, state, job, partial, final=False))
 
     return on_progress, every
 
 
 def outcome_from_result(
-    game: Game, world: State, job: SearchJob, result: SearchResult, *, final: bool
+    game: Game, state: State, job: SearchJob, result: SearchResult, *, final: bool
 ) -> SearchOutcome:
     """Convert the search's result into wire-ready values (notation and JSON of each move).
 
@@ -140,16 +140,16 @@ def outcome_from_result(
         listed = list(result.moves[: job.top_k])
     else:
         listed = list(result.moves)
-    shown = [_ranked_move(game, world, stats) for stats in listed]
+    shown = [_ranked_move(game, state, stats) for stats in listed]
     chosen_rank = next(
         (i for i, stats in enumerate(result.moves) if stats.action == result.action), -1
     )
     if 0 <= chosen_rank < len(shown):
         chosen = shown[chosen_rank]
     elif chosen_rank >= 0:
-        chosen = _ranked_move(game, world, result.moves[chosen_rank])
+        chosen = _ranked_move(game, state, result.moves[chosen_rank])
     else:
-        forms = rules.move_forms(game, world, result.action)
+        forms = rules.move_forms(game, state, result.action)
         chosen = RankedMove(forms.notation, forms.json, 0, 0.0, 0.0, ())
     return SearchOutcome(
         chosen=chosen,
@@ -165,10 +165,10 @@ def outcome_from_result(
     )
 
 
-def _ranked_move(game: Game, world: State, stats: MoveStats) -> RankedMove:
+def _ranked_move(game: Game, state: State, stats: MoveStats) -> RankedMove:
     return RankedMove(
         notation=stats.notation,
-        move_json=rules.move_forms(game, world, stats.action).json,
+        move_json=rules.move_forms(game, state, stats.action).json,
         visits=stats.visits,
         value=stats.mean_value,
         lower_bound=stats.lower_bound,

@@ -36,18 +36,14 @@ def test_choose_move_job_reports_only_the_chosen_move(game_case: tuple[str, Any]
     )
 
 
-def test_seat_view_is_rebuilt_unless_the_request_sent_exactly_that_view(
+def test_a_full_state_and_the_seats_view_give_the_same_search(
     game_case: tuple[str, Any],
 ) -> None:
     name, options = game_case
     game = load(name)
     state, _, seat = hidden_pair(game, options, seed=33)
-    view_json = game.state_to_json(state, seat)
-    seen = rules.seat_view(game, state, seat, orjson.loads(rules.encode_state(game, state)))
-    assert seen is not state  # hidden parts were dropped by decoding the view
-    assert seen == game.state_from_json(view_json)
-    assert game.state_to_json(seen, seat) == view_json
-    sent = orjson.loads(rules.encode_state(game, state, observer=seat))
-    as_sent = rules.decode_document(game, sent)
-    assert rules.seat_view(game, as_sent, seat, sent) is as_sent  # already the view: no re-decode
-    assert rules.seat_world(game, state, seat, 3) == rules.seat_world(game, as_sent, seat, 3, sent)
+    full = run_search_job(_job(name, rules.encode_state(game, state), seat))
+    view = run_search_job(_job(name, rules.encode_state(game, state, observer=seat), seat))
+    assert full.chosen == view.chosen
+    assert full.moves == view.moves
+    assert (full.iterations, full.nodes) == (view.iterations, view.nodes)
