@@ -68,10 +68,19 @@ class MatchReport:
     option_sets: tuple[dict[str, Any], ...]
     reports: tuple[BotReport, ...]
     seconds: float
+    duplicate: bool = True
+    """Whether each deal was played once from every seat (see `run_match`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON-ready dict."""
         return asdict(self)
+
+
+def game_seed(seed: int, index: int, players: int, duplicate: bool) -> int:
+    """Seed of game `index`: shared by a whole seat rotation when `duplicate`, else its own."""
+    if duplicate:
+        return derive_seed(seed, "deal", index // players)
+    return derive_seed(seed, "game", index)
 
 
 def seating_for(index: int, players: int) -> tuple[int, ...]:
@@ -183,9 +192,14 @@ def run_match(
     seed: int,
     option_sets: Sequence[Mapping[str, Any]] = ({},),
     parallel: int = 1,
+    duplicate: bool = True,
 ) -> tuple[MatchReport, list[GameRecord]]:
     """Play `games` seeded games; game i rotates seats by i and cycles option sets every
-    full rotation (so each option set is played from every seat)."""
+    full rotation (so each option set is played from every seat).
+
+    With `duplicate`, the games of one rotation share their seed: each deal (setup and chance
+    stream) is played once from every seat, which removes most of the luck from a comparison.
+    """
     for name in bots:
         make_bot(name)
     if games < 1:
@@ -199,7 +213,7 @@ def run_match(
             dict(option_sets[(i // players) % len(option_sets)]),
             tuple(bots),
             seating_for(i, players),
-            derive_seed(seed, "game", i),
+            game_seed(seed, i, players, duplicate),
             i,
         )
         for i in range(games)
@@ -218,6 +232,7 @@ def run_match(
         option_sets=tuple(dict(o) for o in option_sets),
         reports=summarize(bots, records),
         seconds=round(time.perf_counter() - start, 3),
+        duplicate=duplicate,
     )
     return report, records
 

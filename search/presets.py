@@ -11,20 +11,19 @@ class UnknownPresetError(KeyError):
 
 PRESETS: dict[str, SearchConfig] = {
     "beginner": SearchConfig(
-        iterations=40, exploration=1.0, rollout="random", cutoff_depth=8, temperature=1.0
+        iterations=30, exploration=1.0, rollout="random", cutoff_depth=8, temperature=1.0
     ),
     "easy": SearchConfig(
-        iterations=120, exploration=0.9, rollout="random", cutoff_depth=12, temperature=0.3
+        iterations=80, exploration=0.9, rollout="random", cutoff_depth=12, temperature=0.3
     ),
     "medium": SearchConfig(
-        iterations=400, exploration=0.7, rollout="heuristic", cutoff_depth=12, temperature=0.0
+        iterations=200, exploration=0.7, rollout="heuristic", cutoff_depth=12, temperature=0.0
     ),
     "hard": SearchConfig(
-        iterations=1200, exploration=0.7, rollout="heuristic", cutoff_depth=16, temperature=0.0
+        iterations=800, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
     ),
     "expert": SearchConfig(
-        iterations=4000, exploration=0.6, rollout="heuristic", cutoff_depth=16, temperature=0.0,
-        workers=2,
+        iterations=3000, exploration=0.7, rollout="heuristic", cutoff_depth=40, temperature=0.0
     ),
 }
 """Weakest first; each preset is meant to beat the one before it."""

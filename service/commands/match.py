@@ -29,6 +29,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--clans", default=None,
         help="LEDA clan pairing: 'a,b' fixes seat 0 and seat 1 clans, 'rotate' cycles all pairings",
     )
+    match.add_argument(
+        "--no-duplicate", dest="duplicate", action="store_false",
+        help="give every game its own deal (default: each deal is played from every seat)",
+    )
     match.add_argument("--json", action="store_true", help="print the report as JSON")
     match.set_defaults(func=run_match_command)
 
@@ -43,7 +47,9 @@ def run_match_command(args: argparse.Namespace) -> int:
     if "players" not in options and game.min_players != game.max_players:
         options["players"] = len(bots)
     option_sets = clan_option_sets(game, options, args.clans) if args.clans else [options]
-    report, _ = run_match(game, bots, args.games, args.seed, option_sets, args.parallel)
+    report, _ = run_match(
+        game, bots, args.games, args.seed, option_sets, args.parallel, args.duplicate
+    )
     if args.json:
         sys.stdout.write(orjson.dumps(report.to_json()).decode() + "\n")
     else:
@@ -53,7 +59,11 @@ def run_match_command(args: argparse.Namespace) -> int:
 
 def print_report(report: MatchReport) -> None:
     """A readable table of the per-bot figures."""
-    print(f"game {report.game}  games {report.games}  seed {report.seed}  ({report.seconds:.1f} s)")
+    deals = "duplicate deals" if report.duplicate else "independent deals"
+    print(
+        f"game {report.game}  games {report.games}  seed {report.seed}  {deals}"
+        f"  ({report.seconds:.1f} s)"
+    )
     if len(report.option_sets) > 1 or report.option_sets[0]:
         print("options " + "; ".join(str(o) for o in report.option_sets))
     print(

@@ -66,6 +66,14 @@ def test_match_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     report = json.loads(capsys.readouterr().out)
     assert [b["bot"] for b in report["reports"]] == ["greedy", "random"]
     assert sum(b["wins"] for b in report["reports"]) == 4
+    assert report["duplicate"] is True
+
+
+def test_match_command_can_give_every_game_its_own_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    register_game("toy-nim", "tests.search.toy_games:NimGame")
+    main(["match", "--game", "toy-nim", "--option", "stones=9", "--bots", "greedy,random",
+          "--games", "4", "--no-duplicate"])
+    assert "independent deals" in capsys.readouterr().out
 
 
 def test_match_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +82,7 @@ def test_match_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert "win rate" in out
     assert "0:beginner" in out
+    assert "duplicate deals" in out
 
 
 def test_bench_positions_and_figures() -> None:
@@ -93,3 +102,13 @@ def test_bench_search_command(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["preset"] == "beginner"
     assert len(data["positions"]) == 3
+
+
+def test_duplicate_deals_replay_each_setup_from_every_seat() -> None:
+    game = KingmakerGame()
+    _, records = run_match(game, ["random", "random", "greedy"], 6, 5)
+    seeds = [r.seed for r in records]
+    assert seeds[0] == seeds[1] == seeds[2] != seeds[3]
+    assert seeds[3] == seeds[4] == seeds[5]
+    _, independent = run_match(game, ["random", "random", "greedy"], 6, 5, duplicate=False)
+    assert len({r.seed for r in independent}) == 6
