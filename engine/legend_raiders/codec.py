@@ -16,7 +16,7 @@ from engine.legend_raiders import validation
 from engine.legend_raiders.chance import bits
 from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.components import FACE_KINDS
-from engine.legend_raiders.rules import visible_coins
+from engine.legend_raiders.rules import IDLE_ROUNDS_TO_END, visible_coins
 from engine.legend_raiders.scoring import final_scores, winner
 from engine.legend_raiders.state import (
     ACTION,
@@ -38,7 +38,8 @@ _RESUME_BY_NAME = {v: k for k, v in RESUME_NAMES.items()}
 _TILE_INDEX = {t: i for i, t in enumerate(C.tile_ids)}
 _CARD_INDEX = {c: j for j, c in enumerate(C.card_ids)}
 _ROOT_KEYS = {
-    "game", "variant", "observer", "first_player", "turn", "end_triggered", "players", "hq",
+    "game", "variant", "observer", "first_player", "turn", "end_triggered", "idle_turns",
+    "players", "hq",
     "bag", "stack", "row", "deck", "removed_tiles", "removed_cards", "final_scores", "winner",
 }
 _PLAYER_KEYS = {
@@ -105,6 +106,7 @@ def state_to_json(s: RaidersState, observer: int | None = None) -> JsonDict:
             "then": RESUME_NAMES.get(s.resume),
         },
         "end_triggered": s.ending,
+        "idle_turns": s.idle_turns,
         "players": players,
         "hq": [
             {"tile": C.tile_ids[t] if t >= 0 else None, "tools": tools_json(tools)}
@@ -217,6 +219,7 @@ def state_from_json(data: Any) -> RaidersState:
     then_r = turn.get("then")
     resume = EMPTY if then_r.value is None else _RESUME_BY_NAME[then_r.as_str(_RESUME_BY_NAME)]
     ending = root.get("end_triggered").as_bool()
+    idle_turns = root.opt("idle_turns", 0).as_int(0, IDLE_ROUNDS_TO_END * n)
 
     hq_r = root.get("hq").as_list(C.hq_columns, C.hq_columns)
     hq_tiles = []
@@ -282,6 +285,7 @@ def state_from_json(data: Any) -> RaidersState:
         removed_cards=removed_cards,
         removed_tiles=removed_tiles,
         ending=ending,
+        idle_turns=idle_turns,
     )
     validation.check_state(state, root, column, row_slot)
     if root.has("final_scores") or root.has("winner"):

@@ -12,7 +12,11 @@ from engine.legend_raiders.rules import BACKPACK, TILE_COST, TOOL_RANGE, visible
 from engine.legend_raiders.scoring import die_cards_held, mission_met, symbol_counts
 from engine.legend_raiders.state import PlayerState, RaidersState
 
-SCALE = 6.0  # points of lead worth about 73% in the logistic value
+SCALE = 9.6
+"""Points of lead giving tanh(1) of the value range (about 0.8 for a 10-point lead)."""
+VALUE_SPREAD = 0.4
+"""The value stays within 0.5 ± VALUE_SPREAD, so that any real win outranks every heuristic
+state: a search then finishes a won game instead of dawdling at an equal-looking value."""
 
 
 def missions_value(p: PlayerState) -> float:
@@ -47,12 +51,12 @@ def estimate(p: PlayerState) -> float:
 
 
 def evaluate(s: RaidersState) -> tuple[float, ...]:
-    """Per-seat value in [0, 1]: a logistic of the lead over the best other player."""
+    """Per-seat value in [0.1, 0.9]: the squashed lead over the best other player."""
     est = [estimate(p) for p in s.players]
     out = []
     for seat, mine in enumerate(est):
         best_other = max(v for k, v in enumerate(est) if k != seat)
-        out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / SCALE)))
+        out.append(0.5 + VALUE_SPREAD * math.tanh((mine - best_other) / SCALE))
     return tuple(out)
 
 

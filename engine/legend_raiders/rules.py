@@ -102,15 +102,31 @@ def can_complete_any(p: PlayerState) -> bool:
     return False
 
 
+def supply_exhausted(s: RaidersState) -> bool:
+    """True when no Discovery tile is left to prepare (stack and Headquarters empty)."""
+    return not s.stack and all(t < 0 for t in s.hq_tiles)
+
+
 def end_out_of_reach(s: RaidersState) -> bool:
     """True when no tile is left to prepare and nobody's tiles add up to the end trigger.
 
     From then on nobody can complete a 6th discovery, so the game could never end by the rules;
     the engine then finishes the round as if it had been triggered.
     """
-    if s.stack or any(t >= 0 for t in s.hq_tiles):
+    if not supply_exhausted(s):
         return False
     return all(len(p.completed) + len(p.prepared) < END_TRIGGER for p in s.players)
+
+
+IDLE_ROUNDS_TO_END = 3
+"""Whole rounds with no tile to prepare and no discovery after which the end is triggered."""
+
+
+def idle_turns_after(s: RaidersState) -> int:
+    """The idle-turn count once the current turn ends (see `RaidersState.idle_turns`)."""
+    if s.done or not supply_exhausted(s):
+        return 0
+    return s.idle_turns + 1
 
 
 def _with_player(s: RaidersState, seat: int, p: PlayerState) -> tuple[PlayerState, ...]:
@@ -216,17 +232,20 @@ def legal_actions(s: RaidersState) -> list[int]:
 
 def _end_turn(s: RaidersState) -> RaidersState:
     ending = s.ending
+    idle = s.idle_turns
     if not ending and not s.stack:
-        ending = end_out_of_reach(s)
+        idle = idle_turns_after(s)
+        # With nothing left to prepare, players who never complete would stall the game forever.
+        ending = ending or idle >= IDLE_ROUNDS_TO_END * len(s.players) or end_out_of_reach(s)
     nxt = (s.seat + 1) % len(s.players)
     if ending and nxt == s.first:
         return s._replace(
             phase=OVER, die=NO_FACE, coin_bonus=0, done=0, column=EMPTY, draws=0,
-            resume=EMPTY, ending=True,
+            resume=EMPTY, ending=True, idle_turns=idle,
         )
     return s._replace(
         seat=nxt, phase=ROLL if s.dice else ACTION, die=NO_FACE, coin_bonus=0, done=0,
-        column=EMPTY, draws=0, resume=EMPTY, ending=ending,
+        column=EMPTY, draws=0, resume=EMPTY, ending=ending, idle_turns=idle,
     )
 
 

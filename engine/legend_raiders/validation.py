@@ -9,7 +9,12 @@ from __future__ import annotations
 from engine.jsonread import JsonReader
 from engine.legend_raiders.components import CARD_DIE
 from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.rules import can_complete_any, end_out_of_reach, may_hold_die_card
+from engine.legend_raiders.rules import (
+    IDLE_ROUNDS_TO_END,
+    can_complete_any,
+    may_hold_die_card,
+    supply_exhausted,
+)
 from engine.legend_raiders.state import (
     ACTION,
     BLIND_CARD,
@@ -255,12 +260,18 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
             if s.removed_cards >> j & 1 and C.card_kind[j] != CARD_DIE:
                 raise root.get("removed_cards").fail(f"{C.card_ids[j]} is not a Die card")
     most = max(len(p.completed) for p in s.players)
-    exhausted = end_out_of_reach(s)
+    exhausted = supply_exhausted(s)
     if most >= C.end_trigger and not s.ending:
         raise root.get("end_triggered").fail(f"a player has completed {most} discoveries")
     if s.ending and most < C.end_trigger and not exhausted:
         raise root.get("end_triggered").fail("no player has completed enough discoveries and "
-                                             "tiles remain to reach the end")
+                                             "tiles remain to prepare")
+    if s.idle_turns and not exhausted:
+        raise root.get("idle_turns").fail("idle turns are only counted once no tile is left to "
+                                          "prepare")
+    if s.idle_turns >= IDLE_ROUNDS_TO_END * len(s.players) and not s.ending:
+        raise root.get("idle_turns").fail(f"{IDLE_ROUNDS_TO_END} whole rounds went by idle: the "
+                                          "end should be triggered")
     before_action = s.phase in (ROLL, DIE_CARD, ACTION) or (
         s.phase in (DRAW, DISCARD_TOOL) and s.resume == ACTION
     )

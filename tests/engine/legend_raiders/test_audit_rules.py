@@ -137,11 +137,12 @@ def test_an_exhausted_supply_does_not_end_the_game_while_a_sixth_discovery_is_po
     assert not state.ending, "5 completed + Babel prepared: the 6th discovery is in reach"
     state = play(state, "roll:coin", "expedition:row1", "reveal:die-1")
     assert state.seat == 0 and not GAME.is_terminal(state), "a new round starts"
+    assert state.idle_turns == 2, "two turns ended with nothing to prepare and no discovery"
     data = GAME.state_to_json(state)
-    data["end_triggered"] = True
+    data["idle_turns"] = 6
     with pytest.raises(InvalidStateError) as err:
         GAME.state_from_json(data)
-    assert err.value.path == "$.end_triggered"
+    assert err.value.path == "$.idle_turns"
     state = play(state, "roll:torch", "expedition:row2", "reveal:die-2", "complete:babel")
     assert state.ending and state.seat == 1
     state = play(state, "roll:coin", "prepare:4", "draw:map", "draw:map")

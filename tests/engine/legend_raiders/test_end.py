@@ -127,3 +127,46 @@ def test_returns_are_zero_before_the_end() -> None:
     state = build([P(1, completed=("aegis",), points=5), P(2)])
     assert GAME.returns(state) == (0.0, 0.0)
     assert GAME.scores(state) == (5.0, 0.0)
+
+
+
+def _exhausted_table() -> Table:
+    return Table(hq=(None, None, None, None), stack=(),
+                 removed_tiles=tuple(t for t in C.tile_ids if t not in (*FIVE, "babel")),
+                 hq_tools=(tools(map=2), tools(rope=2), tools(shovel=2), tools(compass=2)))
+
+
+def _take_tools(state: object, column: int) -> object:
+    """A whole turn taking a tools-only column, the refill drawing the first possible tools."""
+    state = play(state, "roll:coin", f"prepare:{column}")  # type: ignore[arg-type]
+    while phase_name(state) != "roll":  # type: ignore[arg-type]
+        outcome = GAME.chance_outcomes(state)[0][0]  # type: ignore[arg-type]
+        state = GAME.apply(state, outcome)  # type: ignore[arg-type]
+    return state
+
+
+def test_three_idle_rounds_with_nothing_to_prepare_trigger_the_end() -> None:
+    """Seat 0 could complete its 6th discovery but never does: the game must still end."""
+    state = build([P(1, completed=FIVE, prepared=("babel",), points=20), P(2)],
+                  _exhausted_table(), first=0, seat=0)
+    for turn in range(5):
+        assert state.idle_turns == turn and not state.ending
+        state = _take_tools(state, 1 + turn % 4)
+    assert state.idle_turns == 5 and not state.ending
+    state = play(state, "roll:coin", "prepare:2")
+    while not GAME.is_terminal(state):
+        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
+    assert state.ending and state.idle_turns == 6, "3 rounds of 2 turns, then the game is over"
+
+
+def test_a_discovery_resets_the_idle_count() -> None:
+    state = build([P(1, completed=FIVE[:4], prepared=("babel", "atlantis"), points=16,
+                     tools=tools(rope=2, compass=1)), P(2)],
+                  _exhausted_table(), first=0, seat=0)
+    state = _take_tools(state, 1)
+    state = _take_tools(state, 2)
+    assert state.idle_turns == 2
+    state = play(state, "roll:coin", "expedition:row1", "reveal:die-1", "complete:babel")
+    if phase_name(state) == "complete":
+        state = play(state, "stop")
+    assert state.seat == 1 and state.idle_turns == 0 and not state.ending
