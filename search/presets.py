@@ -23,7 +23,7 @@ PRESETS: dict[str, SearchConfig] = {
         iterations=800, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
     ),
     "expert": SearchConfig(
-        iterations=3000, exploration=0.7, rollout="heuristic", cutoff_depth=40, temperature=0.0
+        iterations=2000, exploration=0.7, rollout="heuristic", cutoff_depth=40, temperature=0.0
     ),
 }
 """Weakest first; each preset is meant to beat the one before it."""
