@@ -28,6 +28,10 @@ def tools(**counts: int) -> tuple[int, ...]:
     return tuple(counts.get(t, 0) for t in C.tool_ids)
 
 
+FIVE = ("clavicola-salomonis", "grand-grimoire", "oracula-sibyllina", "prophetica", "atlantis")
+"""Five completed tiles: one discovery short of the end."""
+
+
 @dataclass
 class P:
     """A player for `build`: names instead of indices."""

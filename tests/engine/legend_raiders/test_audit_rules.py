@@ -13,6 +13,7 @@ from engine.legend_raiders.chance import bits
 from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.scoring import final_scores, mission_points
 from tests.engine.legend_raiders.builders import (
+    FIVE,
     GAME,
     P,
     Table,
@@ -23,8 +24,6 @@ from tests.engine.legend_raiders.builders import (
     texts,
     tools,
 )
-
-FIVE = ("clavicola-salomonis", "grand-grimoire", "oracula-sibyllina", "prophetica", "atlantis")
 
 
 def test_only_one_die_card_per_roll_in_the_standard_game() -> None:

@@ -7,6 +7,7 @@ from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.scoring import mission_points, symbol_counts
 from engine.legend_raiders.state import OVER
 from tests.engine.legend_raiders.builders import (
+    FIVE,
     GAME,
     P,
     Table,
@@ -15,8 +16,6 @@ from tests.engine.legend_raiders.builders import (
     play,
     tools,
 )
-
-FIVE = ("clavicola-salomonis", "grand-grimoire", "oracula-sibyllina", "prophetica", "atlantis")
 
 
 def _trigger(first: int, seat: int) -> object:

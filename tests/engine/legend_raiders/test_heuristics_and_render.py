@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from engine.legend_raiders import actions as A
-from tests.engine.legend_raiders.builders import GAME, P, build, play, tools
-from tests.engine.legend_raiders.test_end import FIVE
+from tests.engine.legend_raiders.builders import FIVE, GAME, P, build, play, tools
 
 
 def test_evaluate_is_a_value_per_seat_in_unit_range_favouring_the_leader() -> None:
