@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import TERMINAL
 from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.scoring import mission_points, symbol_counts
-from engine.legend_raiders.state import OVER
+from engine.legend_raiders.state import OVER, RaidersState
 from tests.engine.legend_raiders.builders import (
     FIVE,
     GAME,
@@ -135,12 +135,11 @@ def _exhausted_table() -> Table:
                  hq_tools=(tools(map=2), tools(rope=2), tools(shovel=2), tools(compass=2)))
 
 
-def _take_tools(state: object, column: int) -> object:
+def _take_tools(state: RaidersState, column: int) -> RaidersState:
     """A whole turn taking a tools-only column, the refill drawing the first possible tools."""
-    state = play(state, "roll:coin", f"prepare:{column}")  # type: ignore[arg-type]
-    while phase_name(state) != "roll":  # type: ignore[arg-type]
-        outcome = GAME.chance_outcomes(state)[0][0]  # type: ignore[arg-type]
-        state = GAME.apply(state, outcome)  # type: ignore[arg-type]
+    state = play(state, "roll:coin", f"prepare:{column}")
+    while phase_name(state) != "roll":
+        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
     return state
 
 
