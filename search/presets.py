@@ -17,13 +17,13 @@ PRESETS: dict[str, SearchConfig] = {
         iterations=80, exploration=0.9, rollout="random", cutoff_depth=12, temperature=0.3
     ),
     "medium": SearchConfig(
-        iterations=200, exploration=0.7, rollout="heuristic", cutoff_depth=12, temperature=0.0
+        iterations=400, exploration=0.7, rollout="heuristic", cutoff_depth=12, temperature=0.0
     ),
     "hard": SearchConfig(
-        iterations=800, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
+        iterations=1600, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
     ),
     "expert": SearchConfig(
-        iterations=2000, exploration=0.7, rollout="heuristic", cutoff_depth=40, temperature=0.0
+        iterations=4000, exploration=0.7, rollout="heuristic", cutoff_depth=40, temperature=0.0
     ),
 }
 """Weakest first; each preset is meant to beat the one before it."""
