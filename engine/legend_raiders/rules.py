@@ -236,7 +236,7 @@ def _end_turn(s: RaidersState) -> RaidersState:
     if not ending and not s.stack:
         idle = idle_turns_after(s)
         # With nothing left to prepare, players who never complete would stall the game forever.
-        ending = ending or idle >= IDLE_ROUNDS_TO_END * len(s.players) or end_out_of_reach(s)
+        ending = idle >= IDLE_ROUNDS_TO_END * len(s.players) or end_out_of_reach(s)
     nxt = (s.seat + 1) % len(s.players)
     if ending and nxt == s.first:
         return s._replace(
