@@ -8,7 +8,7 @@ from typing import Protocol
 from engine.api import CHANCE, Action, Game, State
 from search.api import SearchConfig
 from search.ismcts import search, seat_view_state
-from search.presets import PRESETS, UnknownPresetError
+from search.presets import PRESETS, UnknownPresetError, presets_for
 from search.rewards import state_reward
 
 GREEDY_CHANCE_SAMPLES = 4
@@ -97,15 +97,17 @@ def bot_names() -> list[str]:
     return ["random", "greedy", *PRESETS]
 
 
-def make_bot(name: str) -> Bot:
-    """The bot called `name`: random, greedy, a preset name, or `preset@N` (N iterations)."""
+def make_bot(name: str, game: str | None = None) -> Bot:
+    """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations),
+    with presets as tuned for `game`."""
     if name == "random":
         return RandomBot()
     if name == "greedy":
         return GreedyBot()
     preset, at, budget = name.partition("@")
-    if preset in PRESETS:
-        config = PRESETS[preset]
+    table = presets_for(game)
+    if preset in table:
+        config = table[preset]
         if at:
             if not budget.isdigit() or int(budget) < 1:
                 raise UnknownBotError(f"bad budget in {name!r}: expected preset@N with N >= 1")

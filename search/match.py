@@ -97,7 +97,7 @@ def play_game(
     index: int = 0,
 ) -> GameRecord:
     """Play one seeded game to the end, seat s played by bot `bots[seating[s]]`."""
-    players = [make_bot(bots[b]) for b in seating]
+    players = [make_bot(bots[b], game.name) for b in seating]
     state = game.new_state(options, seed)
     if game.num_players(state) != len(seating):
         raise MatchError(
@@ -201,7 +201,7 @@ def run_match(
     stream) is played once from every seat, which removes most of the luck from a comparison.
     """
     for name in bots:
-        make_bot(name)
+        make_bot(name, game.name)
     if games < 1:
         raise MatchError("a match needs at least one game")
     if not option_sets:

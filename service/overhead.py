@@ -90,7 +90,7 @@ def measure_overhead(
     state = decision_state(game, options, seed, plies=4)
     seat = game.current_player(state)
     raw = rules.encode_state(game, state, observer=seat if send_view else None)
-    base = settings.presets()[settings.default_preset_name()]
+    base = settings.presets(game_name)[settings.default_preset_name()]
     config: SearchConfig = base.replace(iterations=iterations, time_ms=None, workers=1)
     server = BotServer(ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4))
     port = server.start()

@@ -141,17 +141,20 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
                     min_players=game.min_players,
                     max_players=game.max_players,
                     options_json=orjson.dumps(game.describe_options()),
+                    presets=self._preset_messages(name),
                 )
             )
-        # Each preset as this server runs it (after its caps, e.g. --max-search-workers).
-        presets = [
+        return pb.ListGamesResponse(games=games, presets=self._preset_messages(None))
+
+    def _preset_messages(self, game: str | None) -> list[pb.Preset]:
+        """Each preset as this server runs it for `game` (after its caps, e.g. workers)."""
+        return [
             pb.Preset(
                 name=name,
-                settings=convert.settings_message(settings.resolve(name, {}, self.limits)),
+                settings=convert.settings_message(settings.resolve(name, {}, self.limits, game)),
             )
-            for name in settings.presets()
+            for name in settings.presets(game)
         ]
-        return pb.ListGamesResponse(games=games, presets=presets)
 
     def _new_game(
         self, request: pb.NewGameRequest, context: grpc.ServicerContext, record: Record
@@ -262,7 +265,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             raise invalid_argument("state_json: required (a JSON document), got empty bytes")
         record["preset"] = request.preset or settings.default_preset_name()
         overrides = convert.settings_overrides(request.settings)
-        config = settings.resolve(request.preset, overrides, self.limits)
+        config = settings.resolve(request.preset, overrides, self.limits, request.game)
         config = settings.clip_to_deadline(
             config, context.time_remaining(), self.limits, time.time()
         )

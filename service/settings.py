@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from search.api import SearchConfig
-from search.presets import PRESETS
+from search.presets import presets_for
 from service.errors import ServiceError, invalid_argument, not_found
 
 OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
@@ -27,9 +27,9 @@ class Limits:
     """A deadline leaving less than this (after the margin) is refused at once."""
 
 
-def presets() -> dict[str, SearchConfig]:
-    """The difficulty presets by name, weakest first."""
-    return dict(PRESETS)
+def presets(game: str | None = None) -> dict[str, SearchConfig]:
+    """The difficulty presets by name, weakest first, as tuned for `game` if given."""
+    return presets_for(game)
 
 
 def default_preset_name() -> str:
@@ -38,9 +38,12 @@ def default_preset_name() -> str:
     return "medium" if "medium" in names else names[len(names) // 2]
 
 
-def resolve(preset: str, overrides: dict[str, Any], limits: Limits) -> SearchConfig:
-    """The preset's configuration with explicit overrides applied and checked against limits."""
-    table = presets()
+def resolve(
+    preset: str, overrides: dict[str, Any], limits: Limits, game: str | None = None
+) -> SearchConfig:
+    """The preset's configuration for `game`, with explicit overrides applied and checked
+    against limits."""
+    table = presets(game)
     name = preset or default_preset_name()
     if name not in table:
         raise not_found(f"preset: unknown preset {name!r}; known: {', '.join(sorted(table))}")

@@ -51,7 +51,7 @@ def run_engine_bench(args: argparse.Namespace) -> int:
 
 def run_search_bench(args: argparse.Namespace) -> int:
     """Run the search benchmark on early, mid and late positions and print its figures."""
-    config = get_preset(args.preset)
+    config = get_preset(args.preset, args.game)
     if args.iterations is not None:
         config = config.replace(iterations=args.iterations)
     result = bench_search(get_game(args.game), game_options(args), args.preset, config, args.seed)

@@ -118,7 +118,8 @@ def _ask_human(game: Game, state: State, inp: TextIO, out: TextIO) -> Any:
 def local_bot(args: argparse.Namespace) -> BotMove:
     """A bot searching in this process."""
     limits = settings.Limits(max_workers=os.cpu_count() or 1)
-    config = settings.resolve(args.preset, settings_overrides(search_settings(args)), limits)
+    overrides = settings_overrides(search_settings(args))
+    config = settings.resolve(args.preset, overrides, limits, args.game)
 
     def choose(game: Game, state: State, seat: int, seed: int) -> str:
         job = SearchJob(args.game, _state_bytes(game, state), seat, config, seed, ranked=False)

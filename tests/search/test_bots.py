@@ -8,7 +8,14 @@ import pytest
 
 from search.api import MoveStats, SearchConfig
 from search.bots import GreedyBot, MctsBot, RandomBot, UnknownBotError, bot_names, make_bot
-from search.presets import PRESETS, UnknownPresetError, get_preset, preset_names
+from search.presets import (
+    GAME_PRESETS,
+    PRESETS,
+    UnknownPresetError,
+    get_preset,
+    preset_names,
+    presets_for,
+)
 from search.results import choose_move, lower_bound
 from search.rewards import margin_share, terminal_reward
 from tests.search.toy_games import DiceGame, GuessGame, GuessState, NimGame
@@ -54,16 +61,35 @@ def test_bot_names() -> None:
     assert quick.config == get_preset("hard").replace(iterations=50)
 
 
-def test_presets_form_a_ladder() -> None:
+@pytest.mark.parametrize("game", [None, "leda", "legend_raiders"])
+def test_presets_form_a_ladder(game: str | None) -> None:
     names = preset_names()
     assert names == ["beginner", "easy", "medium", "hard", "expert"]
-    budgets = [get_preset(n).iterations or 0 for n in names]
+    assert list(presets_for(game)) == names
+    budgets = [get_preset(n, game).iterations or 0 for n in names]
     assert budgets == sorted(budgets)
     assert get_preset("medium") is PRESETS["medium"]
     with pytest.raises(UnknownPresetError):
         get_preset("godlike")
     with pytest.raises(KeyError):
         get_preset("")
+
+
+def test_presets_can_be_tuned_per_game() -> None:
+    assert set(GAME_PRESETS) <= {"leda", "legend_raiders"}
+    leda_expert = GAME_PRESETS["leda"]["expert"]
+    assert leda_expert != PRESETS["expert"]
+    assert get_preset("expert", "leda") is leda_expert
+    assert get_preset("expert", "legend_raiders") is PRESETS["expert"]
+    assert get_preset("expert", "a_game_without_tuning") is PRESETS["expert"]
+    assert get_preset("hard", "leda") is PRESETS["hard"]
+    assert make_bot("expert", "leda").config == leda_expert  # type: ignore[attr-defined]
+    assert make_bot("expert@50", "leda").config == leda_expert.replace(  # type: ignore[attr-defined]
+        iterations=50
+    )
+    assert make_bot("expert").config == PRESETS["expert"]  # type: ignore[attr-defined]
+    with pytest.raises(UnknownPresetError):
+        get_preset("godlike", "leda")
 
 
 def test_terminal_reward_puts_winning_before_margin() -> None:

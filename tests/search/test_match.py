@@ -7,6 +7,8 @@ import json
 import pytest
 
 from engine.registry import register_game
+from search import presets
+from search.api import SearchConfig
 from search.bench import bench_positions, bench_search
 from search.match import MatchError, run_match, seating_for
 from search.presets import get_preset
@@ -44,6 +46,20 @@ def test_match_is_seeded_and_reports_per_bot() -> None:
     assert easy.wins > rand.wins
     assert easy.win_rate_low <= easy.win_rate <= easy.win_rate_high
     assert easy.mean_decision_ms > 0
+
+
+def test_match_plays_the_presets_tuned_for_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Tuned for toy-nim, "easy" becomes a 1-iteration, high-temperature search: a weak bot.
+    weak = SearchConfig(iterations=1, rollout="random", temperature=5.0)
+    game, options = NimGame(), [{"stones": 9}, {"stones": 10}]
+    plain, _ = run_match(game, ["easy", "random"], 8, 3, options)
+    monkeypatch.setitem(presets.GAME_PRESETS, "toy-nim", {"easy": weak})
+    tuned, _ = run_match(game, ["easy", "random"], 8, 3, options)
+    monkeypatch.delitem(presets.GAME_PRESETS, "toy-nim")
+    monkeypatch.setitem(presets.PRESETS, "easy", weak)
+    weak_everywhere, _ = run_match(game, ["easy", "random"], 8, 3, options)
+    assert figures_without_time(tuned) == figures_without_time(weak_everywhere)
+    assert figures_without_time(tuned) != figures_without_time(plain)
 
 
 def test_parallel_match_gives_the_same_games() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 
 from proto.boardbot.v1 import boardbot_pb2 as pb
-from search.presets import PRESETS
+from search.presets import PRESETS, get_preset
 from service import rules
 from tests.service.conftest import Served, decision_state, load
 
@@ -27,6 +27,16 @@ def test_list_games_describes_games_and_presets(served: Served) -> None:
     # Presets are shown as this server runs them: capped at its --max-search-workers (1 here).
     assert presets["expert"].settings.workers == 1
     assert presets["expert"].settings.iterations == PRESETS["expert"].iterations
+    # Each game lists the presets as tuned for it.
+    for info in reply.games:
+        tuned = {p.name: p.settings for p in info.presets}
+        assert list(tuned) == list(presets)
+        for name, settings in tuned.items():
+            assert settings.iterations == get_preset(name, info.name).iterations
+            assert settings.workers == 1
+    assert {p.name: p for p in by_name["leda"].presets}["expert"].settings.iterations != (
+        PRESETS["expert"].iterations
+    )
 
 
 def test_new_game_is_reproducible_and_valid(served: Served, game_case: tuple[str, Any]) -> None:

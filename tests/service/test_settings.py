@@ -5,7 +5,7 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from search.presets import PRESETS
+from search.presets import GAME_PRESETS, PRESETS
 from service.errors import ServiceError
 from service.settings import Limits, clip_to_deadline, default_preset_name, resolve
 
@@ -23,6 +23,14 @@ def test_preset_with_overrides() -> None:
 def test_caps_apply_to_presets() -> None:
     assert resolve("expert", {}, Limits(max_workers=1)).workers == 1
     assert resolve("easy", {"time_ms": 500.0}, Limits(max_time_ms=500.0)).time_ms == 500.0
+
+
+def test_presets_resolve_per_game() -> None:
+    tuned = GAME_PRESETS["leda"]["expert"]
+    assert resolve("expert", {}, Limits(), "leda") == tuned
+    assert resolve("expert", {"iterations": 9}, Limits(), "leda") == tuned.replace(iterations=9)
+    assert resolve("expert", {}, Limits(), "legend_raiders") == PRESETS["expert"]
+    assert resolve("expert", {}, Limits()) == PRESETS["expert"]
 
 
 @pytest.mark.parametrize(

@@ -19,16 +19,18 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., presets: _Optional[_Iterable[_Union[Preset, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("name", "min_players", "max_players", "options_json")
+    __slots__ = ("name", "min_players", "max_players", "options_json", "presets")
     NAME_FIELD_NUMBER: _ClassVar[int]
     MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    PRESETS_FIELD_NUMBER: _ClassVar[int]
     name: str
     min_players: int
     max_players: int
     options_json: bytes
-    def __init__(self, name: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options_json: _Optional[bytes] = ...) -> None: ...
+    presets: _containers.RepeatedCompositeFieldContainer[Preset]
+    def __init__(self, name: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options_json: _Optional[bytes] = ..., presets: _Optional[_Iterable[_Union[Preset, _Mapping]]] = ...) -> None: ...
 
 class Preset(_message.Message):
     __slots__ = ("name", "settings")
