@@ -1,7 +1,9 @@
 # boardbot bot server: `docker build -t boardbot .` then
-# `docker run -p 50051:50051 -p 9100:9100 boardbot`.
+# `docker run -p 50051:50051 -p 127.0.0.1:9100:9100 boardbot` (metrics: publish them only where
+# Prometheus can reach them; inside the container they listen on all of its addresses).
 # Every `boardbot serve` flag is also an environment variable (BOARDBOT_PORT, BOARDBOT_WORKERS,
-# BOARDBOT_QUEUE, BOARDBOT_TOKEN, BOARDBOT_TLS_CERT, BOARDBOT_TLS_KEY, BOARDBOT_METRICS_PORT, ...).
+# BOARDBOT_QUEUE, BOARDBOT_TOKEN, BOARDBOT_TLS_CERT, BOARDBOT_TLS_KEY, BOARDBOT_METRICS_PORT,
+# BOARDBOT_METRICS_HOST, BOARDBOT_MAX_TIME_MS, ...).
 
 # ---- build stage: install the package and its dependencies into a virtual environment ----
 FROM python:3.11-slim AS build
@@ -34,6 +36,7 @@ ENV PATH=/opt/boardbot/bin:$PATH \
     BOARDBOT_HOST=0.0.0.0 \
     BOARDBOT_PORT=50051 \
     BOARDBOT_METRICS_PORT=9100 \
+    BOARDBOT_METRICS_HOST=0.0.0.0 \
     BOARDBOT_QUEUE=16 \
     BOARDBOT_DRAIN=2 \
     BOARDBOT_GRACE=20
@@ -48,6 +51,7 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
     CMD boardbot health --server "127.0.0.1:${BOARDBOT_PORT}" || exit 1
 
 # SIGTERM: health turns NOT_SERVING for BOARDBOT_DRAIN seconds, then in-flight requests get up
-# to BOARDBOT_GRACE seconds. Give the orchestrator more than both (`docker stop -t 30`).
+# to BOARDBOT_GRACE seconds; workers still busy then are killed and the process exits. Give the
+# orchestrator more than both (`docker stop -t 30`).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["boardbot", "serve"]

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 50051
 
-.PHONY: install run test lint typecheck unit proto proto-check bench loadtest clean
+.PHONY: install run test lint typecheck unit proto proto-check bench loadtest fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ bench: install
 # Load tests against a local server started for the run (minutes; not part of `make test`).
 loadtest: install
 	$(BIN)/python -m loadtest.run $(LOADTEST_ARGS)
+
+# Fuzzing, in process and over gRPC (5 minutes; e.g. FUZZ_ARGS="--minutes 30 --seed 7").
+fuzz: install
+	$(BIN)/python -m fuzz $(FUZZ_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *.egg-info

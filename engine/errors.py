@@ -2,15 +2,60 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
+from typing import Any
+
+ECHO_LIMIT = 64
+"""Most characters of a caller's value an error message repeats (see `echo`)."""
 
 
 def format_path(parts: Sequence[str | int]) -> str:
-    """Render a JSON path like `$.players[1].hand[0]`."""
+    """Render a JSON path like `$.players[1].hand[0]` (a caller's overlong key is cut short)."""
     out = "$"
     for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif len(part) > ECHO_LIMIT:
+            out += f".{part[:ECHO_LIMIT]}...({len(part)} characters)"
+        else:
+            out += f".{part}"
     return out
+
+
+class _ShortRepr(reprlib.Repr):
+    """`reprlib` with small limits, and never the full digits of a huge integer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = self.maxlong = ECHO_LIMIT
+
+    def repr_int(self, x: int, level: int) -> str:
+        """An integer, or its size when printing it would be long (or refused by Python)."""
+        if x.bit_length() > 4 * ECHO_LIMIT:
+            return f"<an integer of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _ShortRepr()
+
+
+def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
+    """`repr(value)` for an error message, cut to `limit` characters with the original length.
+
+    Errors repeat what the caller sent; a value of any size must still give a small message.
+    """
+    if isinstance(value, str | bytes):
+        if len(value) > limit:
+            unit = "characters" if isinstance(value, str) else "bytes"
+            return f"{value[:limit]!r}... ({len(value)} {unit} in all)"
+        text = repr(value)
+    else:
+        text = _SHORT.repr(value)  # never the whole of a huge list or number
+    if len(text) > limit:
+        return f"{text[:limit]}... ({len(text)} characters in all)"
+    return text
 
 
 class EngineError(ValueError):

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any
 
-from engine.errors import EngineError, InvalidStateError, format_path
+from engine.errors import EngineError, InvalidStateError, echo, format_path
+
+CHOICES_SHOWN = 120
+"""Most characters of allowed names an error message spells out (then it gives their number)."""
 
 
 class JsonReader:
@@ -71,9 +74,9 @@ class JsonReader:
         if isinstance(v, bool) or not isinstance(v, int):
             raise self.fail(f"expected an integer, got {_kind(v)}")
         if lo is not None and v < lo:
-            raise self.fail(f"must be at least {lo}, got {v}")
+            raise self.fail(f"must be at least {lo}, got {echo(v)}")
         if hi is not None and v > hi:
-            raise self.fail(f"must be at most {hi}, got {v}")
+            raise self.fail(f"must be at most {hi}, got {echo(v)}")
         return v
 
     def as_bool(self) -> bool:
@@ -87,8 +90,8 @@ class JsonReader:
         if not isinstance(self.value, str):
             raise self.fail(f"expected a string, got {_kind(self.value)}")
         if choices is not None and self.value not in choices:
-            shown = ", ".join(sorted(choices)) if len(choices) <= 30 else f"{len(choices)} names"
-            raise self.fail(f"unknown value {self.value!r}; expected one of: {shown}")
+            shown = _choices_text(choices)
+            raise self.fail(f"unknown value {echo(self.value)}; expected one of: {shown}")
         return self.value
 
     def as_list(self, min_len: int = 0, max_len: int | None = None) -> list[JsonReader]:
@@ -105,15 +108,25 @@ class JsonReader:
         return iter(self.as_list())
 
 
+def _choices_text(choices: Collection[str]) -> str:
+    """The allowed names, sorted, as many as fit in CHOICES_SHOWN characters."""
+    names = sorted(choices)
+    text = ", ".join(names)
+    if len(text) <= CHOICES_SHOWN:
+        return text
+    head = text[: CHOICES_SHOWN + 1].rsplit(", ", 1)[0]
+    return f"{head}, ... ({len(names)} names)"
+
+
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int | float):
-        return f"the number {value!r}"
+        return f"the number {echo(value)}"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {echo(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 from engine.api import Game
-from engine.errors import UnknownGameError
+from engine.errors import UnknownGameError, echo
 
 _GAMES: dict[str, str] = {
     "leda": "engine.leda.game:LedaGame",
@@ -23,7 +23,7 @@ def register_game(name: str, target: str) -> None:
 def unregister_game(name: str) -> None:
     """Remove a game registered with `register_game` (unknown names are an error)."""
     if name not in _GAMES:
-        raise UnknownGameError(f"unknown game {name!r}")
+        raise UnknownGameError(f"unknown game {echo(name)}")
     del _GAMES[name]
     _CACHE.pop(name, None)
 
@@ -38,7 +38,7 @@ def get_game(name: str) -> Game:
     if name not in _CACHE:
         target = _GAMES.get(name)
         if target is None:
-            raise UnknownGameError(f"unknown game {name!r}; known: {', '.join(list_games())}")
+            raise UnknownGameError(f"unknown game {echo(name)}; known: {', '.join(list_games())}")
         module_name, _, attr = target.partition(":")
         _CACHE[name] = getattr(importlib.import_module(module_name), attr)()
     return _CACHE[name]

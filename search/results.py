@@ -25,17 +25,19 @@ def lower_bound(mean: float, visits: int) -> float:
 def merge_tallies(reports: Iterable[tuple[RootTally, ...]]) -> tuple[RootTally, ...]:
     """Sum visits and rewards per root move; keep the line of the tree that visited it most."""
     merged: dict[Action, RootTally] = {}
+    line_visits: dict[Action, int] = {}
+    """Visits of the single tree whose line each move keeps (not the running sum)."""
     for tallies in reports:
         for tally in tallies:
             seen = merged.get(tally.action)
             if seen is None:
                 merged[tally.action] = tally
+                line_visits[tally.action] = tally.visits
                 continue
-            line = (
-                tally.principal_variation
-                if tally.visits > seen.visits
-                else seen.principal_variation
-            )
+            line = seen.principal_variation
+            if tally.visits > line_visits[tally.action]:
+                line = tally.principal_variation
+                line_visits[tally.action] = tally.visits
             merged[tally.action] = RootTally(
                 tally.action, seen.visits + tally.visits, seen.total + tally.total, line
             )

@@ -26,6 +26,8 @@ class Metrics:
         self._search_seconds = 0.0
         self._last_rate = 0.0
         self._restarts = 0
+        self._kills = 0
+        self._auth_refused: dict[tuple[str, str], int] = defaultdict(int)
         self._gauges: dict[str, tuple[str, Callable[[], float]]] = {}
 
     def observe_request(self, method: str, status: str, seconds: float) -> None:
@@ -48,6 +50,21 @@ class Metrics:
         """Count one replaced worker process."""
         with self._lock:
             self._restarts += 1
+
+    def worker_killed(self) -> None:
+        """Count one worker killed by the watchdog (a request past its hard end)."""
+        with self._lock:
+            self._kills += 1
+
+    def auth_refused(self, method: str, reason: str) -> None:
+        """Count one call refused for its token."""
+        with self._lock:
+            self._auth_refused[(method, reason)] += 1
+
+    def auth_refused_count(self, method: str, reason: str) -> int:
+        """Calls of `method` refused for `reason` so far."""
+        with self._lock:
+            return self._auth_refused.get((method, reason), 0)
 
     def gauge(self, name: str, help_text: str, read: Callable[[], float]) -> None:
         """Expose `read()` as a gauge called `name`."""
@@ -95,10 +112,31 @@ class Metrics:
             lines.append(f"boardbot_search_iterations_per_second {self._last_rate:.1f}")
             _header(lines, "boardbot_worker_restarts_total", "counter", "Replaced workers.")
             lines.append(f"boardbot_worker_restarts_total {self._restarts}")
+            _header(
+                lines,
+                "boardbot_worker_kills_total",
+                "counter",
+                "Workers killed by the watchdog: a request past its deadline plus the margin.",
+            )
+            lines.append(f"boardbot_worker_kills_total {self._kills}")
+            _header(
+                lines,
+                "boardbot_auth_refused_total",
+                "counter",
+                "Calls refused for a missing or wrong token, by method and reason.",
+            )
+            for (method, reason), n in sorted(self._auth_refused.items()):
+                labels = f'method="{_label(method)}",reason="{reason}"'
+                lines.append(f"boardbot_auth_refused_total{{{labels}}} {n}")
         for name, (help_text, read) in sorted(self._gauges.items()):
             _header(lines, name, "gauge", help_text)
             lines.append(f"{name} {read():g}")
         return "\n".join(lines) + "\n"
+
+
+def _label(value: str) -> str:
+    """`value` escaped for a Prometheus label."""
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
 def _header(lines: list[str], name: str, kind: str, help_text: str) -> None:

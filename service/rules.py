@@ -8,14 +8,25 @@ from typing import Any
 
 import orjson
 
-from engine import CHANCE, TERMINAL, EngineError, Game, State, get_game
+from engine import CHANCE, TERMINAL, EngineError, Game, State, get_game, list_games
 from engine.errors import UnknownGameError
 from service.errors import (
-    ServiceError,
+    Reason,
+    bounded,
     failed_precondition,
     from_engine_error,
+    internal,
     invalid_argument,
     not_found,
+    shown,
+)
+from service.request_bounds import (
+    MAX_MOVE_BYTES,
+    MAX_NAME_CHARS,
+    MAX_NOTATION_CHARS,
+    MAX_STATE_BYTES,
+    check_size,
+    required,
 )
 
 MAX_CHANCE_STEPS = 10_000
@@ -44,21 +55,30 @@ class Summary:
 def load_game(name: str) -> Game:
     """The registered game called `name`, or NOT_FOUND listing the known ones."""
     if not name:
-        raise invalid_argument("game: required (see ListGames for the names)")
+        raise invalid_argument(
+            "game: required (see ListGames for the names)", Reason.MISSING_FIELD, "game"
+        )
     try:
+        if len(name) > MAX_NAME_CHARS:
+            raise UnknownGameError(name)
         return get_game(name)
-    except UnknownGameError as error:
-        raise not_found(str(error.args[0]) if error.args else f"unknown game {name!r}") from None
+    except UnknownGameError:
+        known = ", ".join(list_games())
+        raise not_found(
+            f"game: unknown game {shown(name)}; known: {known}", Reason.UNKNOWN_GAME, "game"
+        ) from None
 
 
-def parse_json(raw: bytes, field: str) -> Any:
+def parse_json(raw: bytes, field: str, limit: int = MAX_STATE_BYTES) -> Any:
     """Decode the JSON document in a bytes field, or INVALID_ARGUMENT saying where it breaks."""
-    if not raw:
-        raise invalid_argument(f"{field}: required (a JSON document), got empty bytes")
+    required(field, raw)
+    check_size(field, raw, limit)
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError as error:
-        raise invalid_argument(f"{field}: malformed JSON: {error}") from None
+        raise invalid_argument(
+            f"{field}: malformed JSON: {bounded(str(error), 200)}", Reason.MALFORMED_JSON, field
+        ) from None
 
 
 def decode_state(game: Game, raw: bytes, field: str = "state_json") -> State:
@@ -72,10 +92,14 @@ def decode_document(game: Game, data: Any, field: str = "state_json") -> State:
         return game.state_from_json(data)
     except EngineError as error:
         raise from_engine_error(field, error) from None
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
         # A codec that slipped past its own validation: still the caller's input at fault.
         kind = type(error).__name__
-        raise invalid_argument(f"{field}: cannot be decoded ({kind}: {error})") from None
+        raise invalid_argument(
+            f"{field}: cannot be decoded ({kind}: {bounded(str(error), 200)})",
+            Reason.INVALID_STATE,
+            field,
+        ) from None
 
 
 def with_player_count(
@@ -86,12 +110,17 @@ def with_player_count(
         return options
     if not game.min_players <= players <= game.max_players:
         raise invalid_argument(
-            f"players: must be in {game.min_players}..{game.max_players} for {name}, got {players}"
+            f"players: must be in {game.min_players}..{game.max_players} for {name}, got {players}",
+            Reason.INVALID_FIELD,
+            "players",
         )
     given = options.get("players")
     if given is not None and given != players:
         raise invalid_argument(
-            f"players: {players} disagrees with options_json $.players = {given!r}"
+            f"players: {players} disagrees with options_json $.players = {shown(given)}",
+            Reason.INVALID_OPTIONS,
+            "options_json",
+            "$.players",
         )
     return {**options, "players": players}
 
@@ -105,20 +134,30 @@ def check_seat(game: Game, state: State, seat: int) -> None:
     """Check `seat` exists and is the seat to move; INVALID_ARGUMENT or FAILED_PRECONDITION."""
     players = game.num_players(state)
     if not 0 <= seat < players:
-        raise invalid_argument(f"seat: must be in 0..{players - 1} for this state, got {seat}")
+        raise invalid_argument(
+            f"seat: must be in 0..{players - 1} for this state, got {seat}",
+            Reason.INVALID_SEAT,
+            "seat",
+        )
     check_decision_state(game, state)
     to_move = game.current_player(state)
     if to_move != seat:
-        raise failed_precondition(f"seat {seat} is not to move; seat {to_move} is")
+        raise failed_precondition(
+            f"seat {seat} is not to move; seat {to_move} is", Reason.NOT_SEAT_TO_MOVE, "seat"
+        )
 
 
 def check_decision_state(game: Game, state: State) -> None:
     """FAILED_PRECONDITION unless some seat has a decision to make in `state`."""
     player = game.current_player(state)
     if player == TERMINAL:
-        raise failed_precondition("the game is over: no seat is to move")
+        raise failed_precondition(
+            "the game is over: no seat is to move", Reason.GAME_OVER, "state_json"
+        )
     if player == CHANCE:
-        raise failed_precondition("the state is at a chance step: no seat is to move")
+        raise failed_precondition(
+            "the state is at a chance step: no seat is to move", Reason.CHANCE_STEP, "state_json"
+        )
 
 
 def move_forms(game: Game, state: State, action: Any) -> MoveForms:
@@ -138,15 +177,18 @@ def parse_move(game: Game, state: State, move_json: bytes | None, notation: str 
     """The engine action for a move given as JSON bytes or notation, checked legal."""
     try:
         if move_json is not None:
-            return game.action_from_json(state, parse_json(move_json, "move_json"))
+            return game.action_from_json(state, parse_json(move_json, "move_json", MAX_MOVE_BYTES))
         if notation is not None:
             if not notation.strip():
-                raise invalid_argument("notation: empty move notation")
+                raise invalid_argument(
+                    "notation: empty move notation", Reason.MISSING_FIELD, "notation"
+                )
+            check_size("notation", notation, MAX_NOTATION_CHARS)
             return game.action_from_str(state, notation)
     except EngineError as error:
         field = "move_json" if move_json is not None else "notation"
         raise from_engine_error(field, error) from None
-    raise invalid_argument("move: give either move_json or notation")
+    raise invalid_argument("move: give either move_json or notation", Reason.MISSING_FIELD, "move")
 
 
 def resolve_chance(game: Game, state: State, rng: random.Random) -> tuple[State, list[str]]:
@@ -154,7 +196,7 @@ def resolve_chance(game: Game, state: State, rng: random.Random) -> tuple[State,
     events: list[str] = []
     while game.current_player(state) == CHANCE:
         if len(events) >= MAX_CHANCE_STEPS:
-            raise ServiceError.from_wire("INTERNAL", "too many chance steps in a row")
+            raise internal("too many chance steps in a row")
         outcome = game.sample_chance(state, rng)
         events.append(_chance_notation(game, state, outcome))
         state = game.apply(state, outcome)

@@ -11,7 +11,7 @@ from engine import Game, State
 from search.api import MoveStats, SearchConfig, SearchResult
 from search.ismcts import SearchError, search
 from service import rules
-from service.errors import ServiceError, invalid_argument
+from service.errors import Reason, deadline_exceeded, invalid_argument
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,11 @@ class SearchJob:
     """Partial results at most this often (0 with 0 iterations: no partial results)."""
     ranked: bool = True
     """Report the ranked root moves (Analyze); False reports only the chosen move (ChooseMove)."""
+
+    def time_limit(self) -> tuple[float | None, float | None]:
+        """(deadline, seconds the search may run), for the pool's watchdog."""
+        budget = None if self.config.time_ms is None else self.config.time_ms / 1000.0
+        return self.config.deadline, budget
 
 
 @dataclass(frozen=True)
@@ -80,9 +85,7 @@ def run_search_job(
     rules.check_seat(game, state, job.seat)
     # No pre-pass from the seat's view here: `search` rebuilds the state from that view itself.
     if job.config.deadline is not None and time.time() >= job.config.deadline:
-        raise ServiceError.from_wire(
-            "DEADLINE_EXCEEDED", "the deadline passed before the search began"
-        )
+        raise deadline_exceeded("the deadline passed before the search began")
     decoded = time.perf_counter()
 
     progress_cb, every = _progress_adapter(game, state, job, on_progress)
@@ -98,7 +101,7 @@ def run_search_job(
             progress_every=every,
         )
     except SearchError as error:
-        raise invalid_argument(f"settings: {error}") from None
+        raise invalid_argument(f"settings: {error}", Reason.INVALID_SETTINGS, "settings") from None
     searched = time.perf_counter()
     outcome = outcome_from_result(game, state, job, result, final=True)
     timings = {

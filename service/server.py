@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from concurrent import futures
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from grpc_reflection.v1alpha import reflection
 
 from proto.boardbot.v1 import boardbot_pb2 as pb
 from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from service.auth import TokenInterceptor
+from service.auth import TokenInterceptor, is_loopback
 from service.cores import available_cores
 from service.extra_games import register_env_games
 from service.metrics import Metrics, serve_metrics
@@ -24,6 +25,21 @@ from service.settings import Limits
 from service.worker_pool import WorkerPool
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["BoardBot"].full_name
+RULES_QUEUE_PER_WORKER = 32
+"""Rules calls that may wait for each rules worker (they take milliseconds each)."""
+SHUTDOWN_KILL_S = 5.0
+"""After the grace, how long workers get to stop before the process gives up on them."""
+
+
+def plaintext_token_warning(config: ServerConfig) -> str | None:
+    """The warning to give at start when a token would cross the network in the clear."""
+    if config.token and config.tls_cert is None and not is_loopback(config.host):
+        return (
+            f"warning: --token is set but the server listens on {config.host} without TLS: "
+            "the token crosses the network in the clear (set --tls-cert and --tls-key, or "
+            "listen on a loopback address behind a TLS-terminating proxy)"
+        )
+    return None
 
 
 @dataclass(frozen=True)
@@ -35,8 +51,12 @@ class ServerConfig:
     workers: int = field(default_factory=available_cores)
     queue_limit: int = 16
     io_threads: int | None = None
-    """gRPC handler threads; None: enough for every admitted search plus 8 for quick calls."""
+    """gRPC handler threads; None: enough for every admitted search and rules call, plus 8."""
     metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+    """Where the metrics endpoint listens: loopback unless exposed on purpose."""
+    rules_workers: int = 1
+    """Worker processes for rules calls (NewGame, LegalMoves, ApplyMove)."""
     tls_cert: Path | None = None
     tls_key: Path | None = None
     token: str | None = None
@@ -57,11 +77,24 @@ class BotServer:
         self.config = config
         self.logger = logger or request_logger()
         self.metrics = Metrics()
+        margin = config.limits.watchdog_margin_ms / 1000.0
         self.pool = WorkerPool(
             config.workers,
             config.queue_limit,
             self.metrics.worker_restarted,
             extra_games=config.extra_games,
+            watchdog_margin_s=margin,
+            on_kill=self.metrics.worker_killed,
+            name="search worker",
+        )
+        self.rules_pool = WorkerPool(
+            config.rules_workers,
+            RULES_QUEUE_PER_WORKER * config.rules_workers,
+            self.metrics.worker_restarted,
+            extra_games=config.extra_games,
+            watchdog_margin_s=margin,
+            on_kill=self.metrics.worker_killed,
+            name="rules worker",
         )
         self.health = health.HealthServicer(experimental_non_blocking=True)
         self.port = 0
@@ -69,12 +102,19 @@ class BotServer:
         self._metrics_server: object | None = None
         self._grpc: grpc.Server | None = None
         self._stopped = threading.Event()
+        self.warnings: list[str] = []
+        """Warnings given at start (also written to the log)."""
 
     def start(self) -> int:
         """Start workers, then listen; returns the bound port (useful with port 0)."""
         cfg = self.config
         register_env_games(cfg.extra_games)
+        warning = plaintext_token_warning(cfg)
+        if warning is not None:
+            self.logger.warning(warning)
+            self.warnings.append(warning)
         self.pool.start()
+        self.rules_pool.start()
         pool = self.pool
         self.metrics.gauge(
             "boardbot_queue_depth", "Requests waiting for a worker.", lambda: pool.queue_depth
@@ -83,8 +123,9 @@ class BotServer:
             "boardbot_workers_busy", "Search workers running a request.", lambda: self.pool.busy
         )
         self.metrics.gauge("boardbot_workers", "Search worker processes.", lambda: self.pool.size)
-        interceptors = [TokenInterceptor(cfg.token)] if cfg.token else []
-        threads = cfg.io_threads or cfg.workers + cfg.queue_limit + 8
+        interceptors = [TokenInterceptor(cfg.token, self.metrics, self.logger)] if cfg.token else []
+        rules_calls = cfg.rules_workers * (1 + RULES_QUEUE_PER_WORKER)
+        threads = cfg.io_threads or cfg.workers + cfg.queue_limit + rules_calls + 8
         server = grpc.server(
             futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="grpc-io"),
             interceptors=interceptors,
@@ -95,7 +136,9 @@ class BotServer:
             ],
             maximum_concurrent_rpcs=threads * 4,
         )
-        servicer = BoardBotServicer(self.pool, self.metrics, self.logger, cfg.limits)
+        servicer = BoardBotServicer(
+            self.pool, self.metrics, self.logger, cfg.limits, rules_pool=self.rules_pool
+        )
         pb_grpc.add_BoardBotServicer_to_server(servicer, server)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)
         reflection.enable_server_reflection(
@@ -116,7 +159,7 @@ class BotServer:
         server.start()
         self._grpc = server
         if cfg.metrics_port is not None:
-            metrics_server = serve_metrics(self.metrics, cfg.host, cfg.metrics_port)
+            metrics_server = serve_metrics(self.metrics, cfg.metrics_host, cfg.metrics_port)
             self.metrics_port = metrics_server.server_address[1]
             self._metrics_server = metrics_server
         for name in ("", SERVICE_NAME):
@@ -124,16 +167,25 @@ class BotServer:
         return self.port
 
     def stop(self, grace: float | None = None) -> None:
-        """Graceful shutdown: report NOT_SERVING, refuse new calls, finish in-flight ones."""
+        """Graceful shutdown: report NOT_SERVING, refuse new calls, finish in-flight ones.
+
+        The grace is a hard bound: once it has passed, workers still busy are killed, so this
+        returns within about drain + grace + a few seconds.
+        """
         if self._stopped.is_set():
             return
         self._stopped.set()
         self.health.enter_graceful_shutdown()
         if self.config.drain_seconds > 0:
             threading.Event().wait(self.config.drain_seconds)
+        grace_s = self.config.grace_seconds if grace is None else grace
+        ends = time.monotonic() + grace_s
         if self._grpc is not None:
-            self._grpc.stop(self.config.grace_seconds if grace is None else grace).wait()
-        self.pool.close()
+            self._grpc.stop(grace_s)
+        for pool in (self.pool, self.rules_pool):
+            pool.close(timeout=max(0.0, ends - time.monotonic()))
+        if self._grpc is not None:
+            self._grpc.stop(0).wait(SHUTDOWN_KILL_S)
         shutdown = getattr(self._metrics_server, "shutdown", None)
         if shutdown is not None:
             shutdown()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-import random
+import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -11,15 +11,25 @@ from typing import Any, TypeVar
 import grpc
 import orjson
 
-from engine import EngineError, list_games
+from engine import list_games
 from proto.boardbot.v1 import boardbot_pb2 as pb
 from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from service import convert, rules, settings
-from service.errors import ServiceError, from_engine_error, invalid_argument
+from service.errors import Reason, ServiceError, internal
 from service.metrics import Metrics
+from service.request_bounds import (
+    MAX_NAME_CHARS,
+    MAX_STATE_BYTES,
+    MAX_STREAM_EVERY_MS,
+    MAX_TOP_K,
+    check_range,
+    check_size,
+    required,
+)
 from service.request_log import log_request
+from service.rules_job import RulesJob
 from service.search_job import SearchJob, SearchOutcome
-from service.worker_pool import PoolBusy, PoolClosed, PoolJob, WorkerPool
+from service.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
 
 Response = TypeVar("Response")
 Record = dict[str, Any]
@@ -37,8 +47,11 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         metrics: Metrics,
         logger: logging.Logger,
         limits: settings.Limits,
+        rules_pool: WorkerPool | None = None,
     ) -> None:
         self.pool = pool
+        self.rules_pool = rules_pool or pool
+        """Where rules calls run (the search pool when the server has no pool of its own)."""
         self.metrics = metrics
         self.logger = logger
         self.limits = limits
@@ -73,18 +86,15 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         self, request: pb.AnalyzeStreamRequest, context: grpc.ServicerContext
     ) -> Iterator[pb.AnalyzeResponse]:
         """Partial analyses while the search runs, then the final one."""
-        record: Record = {"method": "AnalyzeStream", "game": request.analysis.game}
+        record: Record = {"method": "AnalyzeStream", "game": request.analysis.game[:MAX_NAME_CHARS]}
         start = time.perf_counter()
         status = "OK"
         try:
             yield from self._analyze_stream(request, context, record)
-        except ServiceError as error:
-            status = error.code.name
-            context.abort(error.code, error.message)
         except Exception as error:
-            status = "INTERNAL"
-            self.logger.exception("AnalyzeStream failed")
-            context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(error).__name__}")
+            failure = self._failure("AnalyzeStream", error, record)
+            status = failure.code.name
+            self._refuse(context, failure)
         finally:
             if status == "OK" and not context.is_active():
                 status = "CANCELLED"
@@ -99,23 +109,33 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         request: Any,
         context: grpc.ServicerContext,
     ) -> Response:
-        record: Record = {"method": method, "game": getattr(request, "game", "")}
+        record: Record = {"method": method, "game": getattr(request, "game", "")[:MAX_NAME_CHARS]}
         start = time.perf_counter()
         status = "OK"
         try:
             return handler(request, context, record)
-        except ServiceError as error:
-            status = error.code.name
-            context.abort(error.code, error.message)
         except Exception as error:
-            status = "INTERNAL"
-            self.logger.exception("%s failed", method)
-            context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(error).__name__}")
+            failure = self._failure(method, error, record)
+            status = failure.code.name
+            self._refuse(context, failure)
         finally:
             if status == "OK" and not context.is_active():
                 status = "CANCELLED"  # the client left (cancelled, or its deadline passed)
             self._record(record, status, start)
         raise AssertionError("unreachable: context.abort raises")
+
+    def _failure(self, method: str, error: Exception, record: Record) -> ServiceError:
+        """The error to answer with (INTERNAL, logged, for anything but a ServiceError)."""
+        if not isinstance(error, ServiceError):
+            self.logger.exception("%s failed", method)
+            error = internal(f"internal error: {type(error).__name__}")
+        record["reason"] = error.reason
+        return error
+
+    @staticmethod
+    def _refuse(context: grpc.ServicerContext, error: ServiceError) -> None:
+        """End the call with `error` and its rich details (raises, as `abort` does)."""
+        context.abort_with_status(error.grpc_status())
 
     def _record(self, record: Record, status: str, start: float) -> None:
         latency = time.perf_counter() - start
@@ -159,76 +179,60 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
     def _new_game(
         self, request: pb.NewGameRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.NewGameResponse:
-        game = rules.load_game(request.game)
-        raw = request.options_json
-        options = rules.parse_json(raw, "options_json") if raw else {}
-        if not isinstance(options, dict):
-            raise invalid_argument("options_json: expected a JSON object of options")
-        options = rules.with_player_count(game, request.game, options, request.players)
-        try:
-            state = game.new_state(options, request.seed)
-        except EngineError as error:
-            raise from_engine_error("options_json", error) from None
-        except (ValueError, TypeError, KeyError) as error:
-            raise invalid_argument(f"options_json: {error}") from None
-        state, events = rules.resolve_chance(game, state, random.Random(request.seed))
-        return pb.NewGameResponse(
-            state_json=rules.encode_state(game, state),
-            summary=convert.summary_message(rules.summarise(game, state)),
-            chance_events=events,
-        )
+        return self._rules_call("NewGame", request, context, pb.NewGameResponse)
 
     def _legal_moves(
         self, request: pb.LegalMovesRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.LegalMovesResponse:
-        game = rules.load_game(request.game)
-        state = rules.decode_state(game, request.state_json)
-        rules.check_seat(game, state, request.seat)
-        moves = rules.legal_moves(game, state)
-        return pb.LegalMovesResponse(moves=[convert.move_message(m) for m in moves])
+        return self._rules_call("LegalMoves", request, context, pb.LegalMovesResponse)
 
     def _apply_move(
         self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.ApplyMoveResponse:
-        game = rules.load_game(request.game)
-        state = rules.decode_state(game, request.state_json)
-        rules.check_decision_state(game, state)
-        which = request.WhichOneof("move")
-        action = rules.parse_move(
-            game,
-            state,
-            request.move_json if which == "move_json" else None,
-            request.notation if which == "notation" else None,
+        return self._rules_call("ApplyMove", request, context, pb.ApplyMoveResponse)
+
+    def _rules_call(
+        self,
+        method: str,
+        request: Any,
+        context: grpc.ServicerContext,
+        response_type: type[Response],
+    ) -> Response:
+        """Run a rules call in a worker, bounded by the client's deadline and the server's."""
+        rules.load_game(request.game)  # an unknown game is refused without a worker
+        if method != "NewGame":
+            required("state_json", request.state_json)
+            check_size("state_json", request.state_json, MAX_STATE_BYTES)
+        remaining = context.time_remaining()
+        deadline = None
+        if remaining is not None and math.isfinite(remaining):
+            deadline = time.time() + remaining
+        job = RulesJob(
+            method, request.SerializeToString(), deadline, self.limits.max_call_ms / 1000
         )
-        applied = rules.move_forms(game, state, action)
-        state = game.apply(state, action)
-        state, events = rules.resolve_chance(game, state, random.Random(request.seed))
-        return pb.ApplyMoveResponse(
-            state_json=rules.encode_state(game, state),
-            summary=convert.summary_message(rules.summarise(game, state)),
-            move=convert.move_message(applied),
-            chance_events=events,
-        )
+        raw = self._submit(self.rules_pool, job, context).result()
+        response: Response = response_type.FromString(raw)  # type: ignore[attr-defined]
+        return response
 
     def _choose_move(
         self, request: pb.ChooseMoveRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.ChooseMoveResponse:
         job = self._search_job(request, context, record, ranked=False)
-        outcome = self._finish(self._submit(job, context), record)
+        outcome = self._finish(self._submit(self.pool, job, context), record)
         return convert.choose_move_response(outcome)
 
     def _analyze(
         self, request: pb.AnalyzeRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.AnalyzeResponse:
         job = self._search_job(request, context, record, top_k=request.top_k)
-        outcome = self._finish(self._submit(job, context), record)
+        outcome = self._finish(self._submit(self.pool, job, context), record)
         return convert.analyze_response(outcome)
 
     def _analyze_stream(
         self, request: pb.AnalyzeStreamRequest, context: grpc.ServicerContext, record: Record
     ) -> Iterator[pb.AnalyzeResponse]:
-        if request.every_iterations < 0 or request.every_ms < 0:
-            raise invalid_argument("every_iterations and every_ms must not be negative")
+        check_range("every_iterations", request.every_iterations, 0, self.limits.max_iterations)
+        check_range("every_ms", request.every_ms, 0, MAX_STREAM_EVERY_MS)
         every_ms = float(request.every_ms)
         if request.every_iterations == 0 and every_ms == 0:
             every_ms = DEFAULT_STREAM_EVERY_MS
@@ -240,7 +244,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             every_iterations=request.every_iterations,
             every_ms=every_ms,
         )
-        pool_job = self._submit(job, context)
+        pool_job = self._submit(self.pool, job, context)
         for outcome in pool_job.stream():
             if outcome.final:
                 self._note_search(outcome, record)
@@ -259,11 +263,10 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         ranked: bool = True,
     ) -> SearchJob:
         rules.load_game(request.game)
-        if top_k < 0:
-            raise invalid_argument(f"top_k: must be 0 (all) or more, got {top_k}")
-        if not request.state_json:
-            raise invalid_argument("state_json: required (a JSON document), got empty bytes")
-        record["preset"] = request.preset or settings.default_preset_name()
+        check_range("top_k", top_k, 0, MAX_TOP_K)
+        required("state_json", request.state_json)
+        check_size("state_json", request.state_json, MAX_STATE_BYTES)
+        record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]
         overrides = convert.settings_overrides(request.settings)
         config = settings.resolve(request.preset, overrides, self.limits, request.game)
         config = settings.clip_to_deadline(
@@ -281,13 +284,18 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             ranked=ranked,
         )
 
-    def _submit(self, job: SearchJob, context: grpc.ServicerContext) -> PoolJob:
+    @staticmethod
+    def _submit(pool: WorkerPool, job: TimedJob, context: grpc.ServicerContext) -> PoolJob:
         try:
-            pool_job = self.pool.submit(job)
+            pool_job = pool.submit(job)
         except PoolBusy as error:
-            raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, str(error)) from None
+            raise ServiceError(
+                grpc.StatusCode.RESOURCE_EXHAUSTED, str(error), Reason.SERVER_BUSY
+            ) from None
         except PoolClosed as error:
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, str(error)) from None
+            raise ServiceError(
+                grpc.StatusCode.UNAVAILABLE, str(error), Reason.SHUTTING_DOWN
+            ) from None
         if not context.add_callback(pool_job.cancel):
             pool_job.cancel()  # the call ended already
         return pool_job

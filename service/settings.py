@@ -8,7 +8,8 @@ from typing import Any
 
 from search.api import SearchConfig
 from search.presets import presets_for
-from service.errors import ServiceError, invalid_argument, not_found
+from service.errors import Reason, deadline_exceeded, invalid_argument, not_found, shown
+from service.request_bounds import MAX_EXPLORATION, MAX_NAME_CHARS, MAX_TEMPERATURE
 
 OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
 """SearchConfig fields a request may set explicitly (the proto's SearchSettings)."""
@@ -19,12 +20,18 @@ class Limits:
     """Server-side caps on what one request may ask of the search."""
 
     max_iterations: int = 1_000_000
-    max_time_ms: float = 60_000.0
+    max_time_ms: float = 30_000.0
+    """Longest any search runs, presets and iteration budgets included (the server's bound)."""
     max_workers: int = 1
     deadline_margin_ms: float = 30.0
     """Time kept back from a client deadline for sending the answer."""
     min_search_ms: float = 5.0
     """A deadline leaving less than this (after the margin) is refused at once."""
+    watchdog_margin_ms: float = 1_000.0
+    """A worker still busy this long after its request's deadline (or its search's time
+    bound) is killed and replaced, and the request answered DEADLINE_EXCEEDED."""
+    max_call_ms: float = 5_000.0
+    """Longest a rules call (NewGame, LegalMoves, ApplyMove) may take without a deadline."""
 
 
 def presets(game: str | None = None) -> dict[str, SearchConfig]:
@@ -45,17 +52,22 @@ def resolve(
     against limits."""
     table = presets(game)
     name = preset or default_preset_name()
-    if name not in table:
-        raise not_found(f"preset: unknown preset {name!r}; known: {', '.join(sorted(table))}")
+    if len(name) > MAX_NAME_CHARS or name not in table:
+        raise not_found(
+            f"preset: unknown preset {shown(name)}; known: {', '.join(table)}",
+            Reason.UNKNOWN_PRESET,
+            "preset",
+        )
     config = table[name]
     for key, value in overrides.items():
         if key not in OVERRIDABLE:
-            raise invalid_argument(f"settings.{key}: not a search setting")
+            raise invalid_argument(
+                f"settings.{key}: not a search setting", Reason.INVALID_SETTINGS, f"settings.{key}"
+            )
         _check_override(key, value, limits)
     config = config.replace(**overrides)
-    if config.time_ms is not None and config.time_ms > limits.max_time_ms:
-        config = config.replace(time_ms=limits.max_time_ms)
-    if config.iterations is None and config.time_ms is None:
+    # The server's bound applies to every search, whatever budget the preset or request set.
+    if config.time_ms is None or config.time_ms > limits.max_time_ms:
         config = config.replace(time_ms=limits.max_time_ms)
     if config.workers > limits.max_workers:
         config = config.replace(workers=limits.max_workers)
@@ -64,19 +76,19 @@ def resolve(
 
 def _check_override(key: str, value: Any, limits: Limits) -> None:
     if key == "iterations" and not 1 <= value <= limits.max_iterations:
-        raise invalid_argument(
-            f"settings.iterations: must be in 1..{limits.max_iterations}, got {value}"
-        )
+        _bad_setting(key, f"must be in 1..{limits.max_iterations}, got {value}")
     if key == "time_ms" and not (math.isfinite(value) and 0 < value <= limits.max_time_ms):
-        raise invalid_argument(
-            f"settings.time_ms: must be in (0, {limits.max_time_ms:g}] milliseconds, got {value}"
-        )
+        _bad_setting(key, f"must be in (0, {limits.max_time_ms:g}] milliseconds, got {value}")
     if key == "workers" and not 1 <= value <= limits.max_workers:
-        raise invalid_argument(f"settings.workers: must be in 1..{limits.max_workers}, got {value}")
-    if key == "exploration" and not (math.isfinite(value) and value >= 0):
-        raise invalid_argument(f"settings.exploration: must be a finite number >= 0, got {value}")
-    if key == "temperature" and not (math.isfinite(value) and value >= 0):
-        raise invalid_argument(f"settings.temperature: must be a finite number >= 0, got {value}")
+        _bad_setting(key, f"must be in 1..{limits.max_workers}, got {value}")
+    if key == "exploration" and not (math.isfinite(value) and 0 <= value <= MAX_EXPLORATION):
+        _bad_setting(key, f"must be a number in [0, {MAX_EXPLORATION:g}], got {value}")
+    if key == "temperature" and not (math.isfinite(value) and 0 <= value <= MAX_TEMPERATURE):
+        _bad_setting(key, f"must be a number in [0, {MAX_TEMPERATURE:g}], got {value}")
+
+
+def _bad_setting(key: str, why: str) -> None:
+    raise invalid_argument(f"settings.{key}: {why}", Reason.INVALID_SETTINGS, f"settings.{key}")
 
 
 def clip_to_deadline(
@@ -87,10 +99,10 @@ def clip_to_deadline(
         return config
     usable_ms = time_remaining_s * 1000.0 - limits.deadline_margin_ms
     if usable_ms < limits.min_search_ms:
-        raise ServiceError.from_wire(
-            "DEADLINE_EXCEEDED",
+        raise deadline_exceeded(
             f"the deadline leaves {time_remaining_s * 1000.0:.0f} ms, less than the "
             f"{limits.deadline_margin_ms + limits.min_search_ms:.0f} ms a search needs",
+            Reason.DEADLINE_TOO_SHORT,
         )
     deadline = now + usable_ms / 1000.0
     if config.deadline is not None:

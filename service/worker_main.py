@@ -1,4 +1,4 @@
-"""The loop of one search worker process: receive a job, search, send the outcome back."""
+"""The loop of one worker process: receive a job (a search or a rules call), run it, answer."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from engine import list_games
-from service.errors import ServiceError
+from service.errors import ServiceError, bounded, internal
 from service.extra_games import register_env_games
+from service.rules_job import RulesJob, run_rules_job
 from service.search_job import SearchJob, SearchOutcome, run_search_job
 
 
@@ -34,17 +35,20 @@ def worker_main(conn: Connection, cancel_flag: Any, extra_games: str | None = No
         conn.send(_run(conn, job, cancel_flag))
 
 
-def _run(conn: Connection, job: SearchJob, cancel_flag: Any) -> tuple[Any, ...]:
+def _run(conn: Connection, job: SearchJob | RulesJob, cancel_flag: Any) -> tuple[Any, ...]:
     def send_progress(outcome: SearchOutcome) -> None:
         conn.send(("progress", outcome))
 
     try:
-        outcome = run_search_job(job, lambda: cancel_flag.value != 0, send_progress)
+        if isinstance(job, RulesJob):
+            return ("done", run_rules_job(job))
+        return ("done", run_search_job(job, lambda: cancel_flag.value != 0, send_progress))
     except ServiceError as error:
-        return ("error", *error.to_wire())
+        return ("error", error.to_wire())
     except Exception as error:  # a bad request must never kill the worker
-        return ("error", "INTERNAL", f"search failed: {type(error).__name__}: {error}")
-    return ("done", outcome)
+        what = "search" if isinstance(job, SearchJob) else job.method
+        failure = internal(f"{what} failed: {type(error).__name__}: {bounded(str(error), 200)}")
+        return ("error", failure.to_wire())
 
 
 def _warm_up() -> None:

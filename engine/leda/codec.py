@@ -6,9 +6,18 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.api import JsonDict
+from engine.errors import echo
 from engine.jsonread import JsonReader
 from engine.leda import fastdecode
 from engine.leda.board import has_won
+from engine.leda.bounds import (
+    FOOD_MAX,
+    MILITARY_MAX,
+    MV_TOKEN_COUNT,
+    PENDING_MAX,
+    REVEALED_MAX,
+    SPECIALS_MAX,
+)
 from engine.leda.data import (
     ACTION_TILE_ZONES,
     ACTION_TILES,
@@ -21,6 +30,7 @@ from engine.leda.data import (
     ITEM_BY_NAME,
     ITEM_NAMES,
     MV_TOKENS,
+    OP_OR,
     PANDAS,
     SHARK_TOKENS,
     SHARKS,
@@ -50,6 +60,7 @@ from engine.leda.frames import (
     F_COPY,
     F_EFFECT,
     F_MULLIGAN,
+    F_OR,
     F_ORG,
     F_PAY,
     F_RING_REVEAL,
@@ -198,7 +209,7 @@ def _item(reader: JsonReader, allowed: frozenset[int] | tuple[int, ...], what: s
     name = reader.as_str()
     item = ITEM_BY_NAME.get(name)
     if item is None or item not in allowed:
-        raise reader.fail(f"{name!r} is not {what}")
+        raise reader.fail(f"{echo(name)} is not {what}")
     return item
 
 
@@ -206,9 +217,9 @@ def _items(
     parent: JsonReader, key: str, allowed: frozenset[int], by_name: ItemsByName, what: str
 ) -> list[int]:
     """The optional list of names `key` (absent: empty), each an item of `allowed`."""
-    ids = fastdecode.names(parent.value.get(key, []), by_name)
+    ids = fastdecode.names(parent.value.get(key, []), by_name, len(allowed))
     if ids is None:
-        ids = [_item(r, allowed, what) for r in parent.opt(key, []).as_list()]
+        ids = [_item(r, allowed, what) for r in parent.opt(key, []).as_list(0, len(allowed))]
     return ids
 
 
@@ -238,14 +249,15 @@ def _pile_slots(
 
 
 def _read_pile(reader: JsonReader, allowed: frozenset[int], what: str) -> PileParts:
+    most = len(allowed)
     if isinstance(reader.value, list):
-        full: list[int | None] = [_item(r, allowed, what) for r in reader.as_list()]
+        full: list[int | None] = [_item(r, allowed, what) for r in reader.as_list(0, most)]
         return full, None
     reader.obj({"count", "known"})
-    count = reader.get("count").as_int(0, 100)
+    count = reader.get("count").as_int(0, most)
     items: list[int | None] = [None] * count
     positions: dict[int, int] = {}
-    for k, entry in enumerate(reader.opt("known", []).as_list()):
+    for k, entry in enumerate(reader.opt("known", []).as_list(0, count)):
         if isinstance(entry.value, str):
             raise entry.fail("expected an object {index, item}")
         entry.obj({"index", "item"})
@@ -266,8 +278,8 @@ def _hand_slots(parent: JsonReader, allowed: frozenset[int], by_name: ItemsByNam
     view = fastdecode.hand_view(value, by_name)
     if view is None:
         reader.obj({"count", "known"})
-        count = reader.get("count").as_int(0, 100)
-        entries = reader.opt("known", []).as_list()
+        count = reader.get("count").as_int(0, len(allowed))
+        entries = reader.opt("known", []).as_list(0, len(allowed))
         view = count, [_item(r, allowed, "a card of this clan") for r in entries]
         if len(view[1]) > count:
             raise reader.get("known").fail("more known cards than the hand holds")
@@ -290,7 +302,8 @@ def _decode_grid(parent: JsonReader, clan: int, cards: frozenset[int]) -> tuple[
             raise r.get("tile").fail(f"tile {TILE_NAMES[tile]!r} appears twice in the grid")
         seen_tiles.add(tile)
         face = TILE_FACE_NAMES.index(r.get("face").as_str(TILE_FACE_NAMES))
-        stack = tuple(_item(c, cards, "a card of this clan") for c in r.opt("cards", []).as_list())
+        listed = r.opt("cards", []).as_list(0, len(cards))
+        stack = tuple(_item(c, cards, "a card of this clan") for c in listed)
         token = r.opt("shark_token", False).as_bool()
         if token and clan != SHARKS:
             raise r.get("shark_token").fail("only the Sharks have Shark tokens")
@@ -315,10 +328,14 @@ def _decode_frame(r: JsonReader) -> tuple[int, ...]:
     return (kind, seat, *args)
 
 
+# Every "A or B" an effect can offer: the (A, B) pairs of the OR operations in the effects.
+_OR_CHOICES = frozenset((op[1], op[2]) for ops in EFFECTS for op in ops if op[0] == OP_OR)
+
+
 def _decode_pending(root: JsonReader) -> tuple[Frame, ...]:
     stack = fastdecode.frames(root.value.get("pending"))
     if stack is None:
-        stack = tuple(_decode_frame(r) for r in root.get("pending").as_list())
+        stack = tuple(_decode_frame(r) for r in root.get("pending").as_list(0, PENDING_MAX))
     return stack
 
 
@@ -449,10 +466,10 @@ def state_from_json(data: Any) -> LedaState:
                 grid=grid,
                 hand=hand.fill(pool),
                 deck=deck.fill(pool),
-                food=_int(pr, "food", 0),
+                food=_int(pr, "food", 0, FOOD_MAX),
                 mv=(),
-                military=_int(pr, "military", 0),
-                specials=_int(pr, "specials", 0, None, 0),
+                military=_int(pr, "military", 0, MILITARY_MAX),
+                specials=_int(pr, "specials", 0, SPECIALS_MAX, 0),
                 rotated=rotated,
             )
         )
@@ -464,10 +481,10 @@ def state_from_json(data: Any) -> LedaState:
     if len(seen_mv) != len(mv_pile.items) - mv_pile.holes():
         raise root.get("mv_pile").fail("an MV token appears more than once")
     for pr in players_r:
-        tokens = fastdecode.names(pr.value.get("mv_tokens"), MV_TOKEN_BY_NAME)
+        tokens = fastdecode.names(pr.value.get("mv_tokens"), MV_TOKEN_BY_NAME, MV_TOKEN_COUNT)
         if tokens is None:
             tokens = []
-            for r in pr.get("mv_tokens").as_list():
+            for r in pr.get("mv_tokens").as_list(0, MV_TOKEN_COUNT):
                 t = _item(r, MV_TOKENS, "an MV token")
                 if t in seen_mv:
                     raise r.fail(f"MV token {ITEM_NAMES[t]!r} appears more than once")
@@ -492,11 +509,11 @@ def state_from_json(data: Any) -> LedaState:
     act_pile = _pile_slots(
         root, "action_pile", _ACTION_TILE_SET, ACTION_TILE_BY_NAME, "an Action tile"
     )
-    revealed = fastdecode.names(data.get("revealed_actions", []), ACTION_TILE_BY_NAME, 4)
+    revealed = fastdecode.names(data.get("revealed_actions", []), ACTION_TILE_BY_NAME, REVEALED_MAX)
     seen_act: set[int] = set()
     if revealed is None:
         revealed = []
-        for r in root.opt("revealed_actions", []).as_list(0, 4):
+        for r in root.opt("revealed_actions", []).as_list(0, REVEALED_MAX):
             t = _item(r, ACTION_TILES, "an Action tile")
             if t in seen_act:
                 raise r.fail("Action tile revealed twice")
@@ -510,7 +527,7 @@ def state_from_json(data: Any) -> LedaState:
     for i, slot in enumerate(act_pile.items):
         if slot is not None:
             if slot in seen_act:
-                raise root.get("action_pile").child(i).fail("Action tile appears more than once")
+                raise act_pile.where(i).fail("Action tile appears more than once")
             seen_act.add(slot)
     act_missing = sorted(_ACTION_TILE_SET - seen_act)
     if len(act_missing) != act_pile.holes():
@@ -599,6 +616,8 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
             raise root.get("zone").fail("no zone is chosen while the choice is pending")
         if kind in (F_STEP, F_ACTIVATE) and state.zone < 0 and not has_zone_choice:
             raise root.get("zone").fail("an activation step needs a chosen zone")
+        if kind == F_OR and (frame[2], frame[3]) not in _OR_CHOICES:
+            raise pending.child(i).child("args").fail("no effect offers this choice of two effects")
         if kind == F_ROTATE_CARD and frame[2] not in CAT_ROTATING:
             raise pending.child(i).fail("only a rotating Cat card can be turned")
         if kind == F_ROTATE_CARD and state.players[frame[1]].clan != CATS:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.leda.bounds import PENDING_MAX
 from engine.leda.data import (
     ACTION_TILES,
     CAT_ROTATING,
@@ -67,10 +68,11 @@ def pile(value: Any, by_name: ItemsByName) -> PileParts | None:
     """A sequence given in full (a list of names) or as a view {count, known: [{index, item}]}.
 
     Returns the items by position (None for a placeholder) and, for a view, which `known`
-    entry gave each known position (None for a list).
+    entry gave each known position (None for a list). It holds at most `len(by_name)` items.
     """
+    most = len(by_name)
     if type(value) is list:
-        ids = names(value, by_name)
+        ids = names(value, by_name, most)
         if ids is None:
             return None
         full: list[int | None] = list(ids)
@@ -79,7 +81,9 @@ def pile(value: Any, by_name: ItemsByName) -> PileParts | None:
         return None
     count = value.get("count")
     known = value.get("known", [])
-    if type(count) is not int or not 0 <= count <= 100 or type(known) is not list:
+    if type(count) is not int or not 0 <= count <= most or type(known) is not list:
+        return None
+    if len(known) > count:
         return None
     items: list[int | None] = [None] * count
     positions: dict[int, int] = {}
@@ -101,9 +105,9 @@ def hand_view(value: Any, by_name: ItemsByName) -> tuple[int, list[int]] | None:
     if type(value) is not dict or not value.keys() <= _VIEW_FIELDS:
         return None
     count = value.get("count")
-    if type(count) is not int or not 0 <= count <= 100:
+    if type(count) is not int or not 0 <= count <= len(by_name):
         return None
-    known = names(value.get("known", []), by_name)
+    known = names(value.get("known", []), by_name, count)
     if known is None or len(known) > count:
         return None
     return count, known
@@ -114,6 +118,7 @@ def grid(value: Any, clan: int, cards: ItemsByName) -> tuple[Square, ...] | None
     if type(value) is not list or len(value) != SQUARES:
         return None
     sharks = clan == SHARKS
+    most = len(cards)
     squares = []
     tiles: set[int] = set()
     tokens = 0
@@ -127,6 +132,8 @@ def grid(value: Any, clan: int, cards: ItemsByName) -> tuple[Square, ...] | None
             listed = get("cards", _NO_CARDS)
             token = get("shark_token", False)
             if tile is None or face is None or tile in tiles or type(listed) is not list:
+                return None
+            if len(listed) > most:
                 return None
             tiles.add(tile)
             stack = tuple([cards[name] for name in listed]) if listed else ()
@@ -146,7 +153,7 @@ def grid(value: Any, clan: int, cards: ItemsByName) -> tuple[Square, ...] | None
 
 def frames(value: Any) -> tuple[Frame, ...] | None:
     """The pending frames, each (kind, seat, *args) with its arguments in their ranges."""
-    if type(value) is not list:
+    if type(value) is not list or len(value) > PENDING_MAX:
         return None
     stack = []
     for frame in value:

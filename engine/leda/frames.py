@@ -6,6 +6,7 @@ decision frames wait for an action of `seat`; the chance frame waits for a shuff
 
 from __future__ import annotations
 
+from engine.leda.bounds import CARD_COST_MAX, DISCOUNT_MAX, LARGEST_CLAN, OP_INDEX_MAX
 from engine.leda.data import ACTION_TILES, CARD_CLAN, EFFECTS, SQUARES
 
 # ---- automatic frames
@@ -56,13 +57,14 @@ FRAME_NAMES = (
 FRAME_BY_NAME = {name: i for i, name in enumerate(FRAME_NAMES)}
 # The meaning of each frame's arguments (validated by the codec): fx effect id, op op index,
 # sq square (-1 none), card, tile Action tile, mask16 squares bit mask, flag 0/1, pile, pile?
-# pile or -1, n small count, ringmask bit mask over the 4 Rings, what shuffle kind.
+# pile or -1, discount Food off a play, cost cards still to pay, draw cards drawn after a
+# shuffle, ringmask bit mask over the 4 Rings, what shuffle kind.
 FRAME_ARGS: tuple[tuple[str, ...], ...] = (
     (), (), (), (), (), ("fx", "op", "sq"), ("card",), ("sq",),
     (), ("tile",), ("mask16",), ("fx", "fx", "sq"), ("flag",), (), ("pile?", "flag"),
-    ("pile", "flag"), (), ("flag",), (), (), (), ("sq",), (), (), (), ("n", "flag"), ("n",), (),
-    ("sq",), (), (), ("flag", "ringmask"), (),
-    ("what", "n"),
+    ("pile", "flag"), (), ("flag",), (), (), (), ("sq",), (), (), (), ("discount", "flag"),
+    ("cost",), (), ("sq",), (), (), ("flag", "ringmask"), (),
+    ("what", "draw"),
 )  # fmt: skip
 # The values each argument shape allows (inclusive bounds).
 ARG_RANGES = {
@@ -73,11 +75,13 @@ ARG_RANGES = {
     "flag": (0, 1),
     "pile?": (-1, 2),
     "pile": (0, 2),
-    "n": (0, 20),
+    "discount": (0, DISCOUNT_MAX),
+    "cost": (1, CARD_COST_MAX),
+    "draw": (0, LARGEST_CLAN),
     "ringmask": (1, 15),
     "what": (0, 2),
     "fx": (0, len(EFFECTS) - 1),
-    "op": (0, 10),
+    "op": (0, OP_INDEX_MAX),
 }
 AUTOMATIC = frozenset(range(F_MULLIGAN))
 SHUFFLE_MULLIGAN, SHUFFLE_DECK, SHUFFLE_ACTIONS = 0, 1, 2

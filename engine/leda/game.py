@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.api import CHANCE, TERMINAL, JsonDict
 from engine.errors import InvalidStateError
+from engine.jsonread import JsonReader
 from engine.leda import codec, determinize, evaluate, notation, render, rules
 from engine.leda.board import mv_symbols
 from engine.leda.data import CLAN_BY_NAME, CLAN_NAMES
@@ -15,6 +16,11 @@ from engine.leda.frames import F_SHUFFLE
 from engine.leda.state import LedaState
 
 Action = tuple[Any, ...]
+
+
+def _clan(entry: JsonReader) -> int:
+    """A clan option entry: one of the clan names, as its index."""
+    return CLAN_BY_NAME[entry.as_str(CLAN_BY_NAME)]
 
 
 class LedaGame:
@@ -41,33 +47,23 @@ class LedaGame:
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> LedaState:
         """A new game; grids, piles, decks and (unless given) clans and first player are seeded."""
-        options = dict(options or {})
+        opts = JsonReader(dict(options or {}), ("options",), InvalidStateError).obj(
+            {"clans", "first_player", "players"}
+        )
         rng = random.Random(seed)
-        unknown = set(options) - {"clans", "first_player", "players"}
-        if unknown:
-            name = sorted(unknown)[0]
-            raise InvalidStateError(f"$.options.{name}", "unknown option")
-        if options.get("players", 2) != 2:
-            raise InvalidStateError("$.options.players", "LEDA is for exactly 2 players")
-        clans_opt = options.get("clans")
-        if clans_opt is None:
+        if opts.opt("players", 2).as_int() != 2:
+            raise opts.get("players").fail("LEDA is for exactly 2 players")
+        clans_opt = opts.opt("clans", None)
+        if clans_opt.value is None:
             pair = rng.sample(range(4), 2)
             clans = (pair[0], pair[1])
         else:
-            if (
-                not isinstance(clans_opt, list | tuple)
-                or len(clans_opt) != 2
-                or any(c not in CLAN_BY_NAME for c in clans_opt)
-            ):
-                raise InvalidStateError("$.options.clans", "expected 2 clan names")
-            clans = (CLAN_BY_NAME[clans_opt[0]], CLAN_BY_NAME[clans_opt[1]])
+            entries = clans_opt.as_list(2, 2)
+            clans = (_clan(entries[0]), _clan(entries[1]))
             if clans[0] == clans[1]:
-                raise InvalidStateError("$.options.clans", "both players took the same clan")
-        first = options.get("first_player")
-        if first is None:
-            first = rng.randrange(2)
-        elif first not in (0, 1) or isinstance(first, bool):
-            raise InvalidStateError("$.options.first_player", "expected 0, 1 or null")
+                raise clans_opt.fail("both players took the same clan")
+        first_opt = opts.opt("first_player", None)
+        first = rng.randrange(2) if first_opt.value is None else first_opt.as_int(0, 1)
         return rules.advance(rules.initial_state(clans, first, rng))
 
     def num_players(self, state: LedaState) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.leda.bounds import FOOD_MAX, MILITARY_MAX
 from engine.leda.data import CARD_CLAN, MV_FX, SHARKS
 from engine.leda.frames import F_EFFECT
 from engine.leda.state import (
@@ -54,19 +55,21 @@ def unlearn(state: LedaState, seat: int, item: int) -> LedaState:
 
 
 def gain_food(state: LedaState, seat: int, n: int) -> LedaState:
-    """Seat gains n Food."""
-    if n == 0:
-        return state
+    """Seat gains n Food, holding at most FOOD_MAX (the rest is lost: a Ruling)."""
     p = state.players[seat]
-    return set_player(state, seat, p._replace(food=p.food + n))
+    food = min(p.food + n, FOOD_MAX)
+    if food == p.food:
+        return state
+    return set_player(state, seat, p._replace(food=food))
 
 
 def gain_military(state: LedaState, seat: int, n: int) -> LedaState:
-    """Seat gains n Military symbols for this round's conflict."""
-    if n == 0:
-        return state
+    """Seat gains n Military symbols for this round's conflict, up to MILITARY_MAX (a Ruling)."""
     p = state.players[seat]
-    return set_player(state, seat, p._replace(military=p.military + n))
+    military = min(p.military + n, MILITARY_MAX)
+    if military == p.military:
+        return state
+    return set_player(state, seat, p._replace(military=military))
 
 
 def draw(state: LedaState, seat: int, n: int) -> LedaState:

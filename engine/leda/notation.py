@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import JsonDict
-from engine.errors import IllegalActionError, InvalidActionError
+from engine.errors import IllegalActionError, InvalidActionError, echo
 from engine.jsonread import JsonReader
+from engine.leda.bounds import LARGEST_CLAN
 from engine.leda.data import (
     ITEM_BY_NAME,
     ITEM_NAMES,
@@ -29,6 +30,8 @@ from engine.leda.state import LedaState
 Action = tuple[Any, ...]
 _PUT = ("top", "bottom")
 _BOOL = ("no", "yes")
+SHUFFLE_MAX = LARGEST_CLAN
+"""Items a shuffle orders at most: the largest deck (the Action pile has 5)."""
 
 
 def _arg_text(kind: str, value: int) -> str:
@@ -118,7 +121,8 @@ def action_from_json(state: LedaState, data: Any) -> Action:
     kind = ACTION_BY_NAME[name]
     if kind == A_SHUFFLE:
         root.obj({"type", "order"})
-        order = tuple(r.as_int(0) for r in root.get("order").as_list())
+        entries = root.get("order").as_list(0, SHUFFLE_MAX)
+        order = tuple(r.as_int(0, SHUFFLE_MAX - 1) for r in entries)
         if sorted(order) != list(range(len(order))):
             raise root.get("order").fail("not a permutation")
         return _check_legal(state, (A_SHUFFLE, order), "shuffle")
@@ -135,13 +139,20 @@ def action_from_json(state: LedaState, data: Any) -> Action:
     return _check_legal(state, action, action_to_str(action))
 
 
-def action_from_str(state: LedaState, text: str) -> Action:
+def _small_number(text: str) -> bool:
+    """`text` is 1 or 2 ASCII digits."""
+    return text.isascii() and text.isdigit() and len(text) <= 2
+
+
+def action_from_str(state: LedaState, text: Any) -> Action:
     """Parse the short text form and check it is legal in `state`."""
+    if not isinstance(text, str):
+        raise InvalidActionError("$", "expected a move text such as 'zone:row2'")
     if text.startswith("shuffle:"):
-        try:
-            order = tuple(int(x) for x in text[8:].split(","))
-        except ValueError as exc:
-            raise InvalidActionError("$", f"bad shuffle order {text!r}") from exc
+        parts = text[8:].split(",", SHUFFLE_MAX)
+        if len(parts) > SHUFFLE_MAX or not all(_small_number(x) for x in parts):
+            raise InvalidActionError("$", f"bad shuffle order {echo(text)}")
+        order = tuple(int(x) for x in parts)
         if sorted(order) != list(range(len(order))):
             raise InvalidActionError("$", "not a permutation")
         return _check_legal(state, (A_SHUFFLE, order), "shuffle")
@@ -150,5 +161,5 @@ def action_from_str(state: LedaState, text: str) -> Action:
             return action
     name = text.partition(":")[0]
     if name not in ACTION_BY_NAME:
-        raise InvalidActionError("$", f"unknown action {text!r}")
-    raise IllegalActionError("$", f"{text} is not legal here")
+        raise InvalidActionError("$", f"unknown action {echo(text)}")
+    raise IllegalActionError("$", f"{echo(text)} is not legal here")

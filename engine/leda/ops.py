@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.leda import board
+from engine.leda.bounds import SPECIALS_MAX
 from engine.leda.data import (
     CAT_ROTATING,
     EFFECTS,
@@ -127,6 +128,8 @@ def _draw(state: LedaState, seat: int, op: Op, sq: int) -> LedaState:
 
 def _special(state: LedaState, seat: int, op: Op, sq: int) -> LedaState:
     p = state.players[seat]
+    if p.specials >= SPECIALS_MAX:  # only a hand-made state gets here (see bounds.py)
+        return state
     return set_player(state, seat, p._replace(specials=p.specials + 1))
 
 

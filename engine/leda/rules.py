@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, InvalidStateError
 from engine.leda import board
+from engine.leda.bounds import PENDING_MAX
 from engine.leda.data import (
     ACTION_TILES,
     CLAN_CARDS,
@@ -103,7 +104,8 @@ def apply_action(state: LedaState, action: Action) -> LedaState:
     """The state after a decision or a chance outcome.
 
     For speed the action is trusted: boundaries parse actions with `notation`, which checks
-    legality.
+    legality. Pending work that would grow past PENDING_MAX frames (only a hand-made state's
+    can: games stay far below) is refused, so every state returned decodes again.
     """
     if state.winner >= 0:
         raise IllegalActionError("$", "the game is over")
@@ -113,7 +115,12 @@ def apply_action(state: LedaState, action: Action) -> LedaState:
         state = apply_shuffle(state, frame, action)
     else:
         state = DECISIONS[frame[0]][1](state, frame, action)
-    return advance(check_victory(state, frame[1], before))
+    state = advance(check_victory(state, frame[1], before))
+    if len(state.stack) > PENDING_MAX:
+        raise InvalidStateError(
+            "$.pending", f"this work grows past {PENDING_MAX} frames, which no game reaches"
+        )
+    return state
 
 
 def shuffle_size(state: LedaState) -> int:

@@ -13,10 +13,26 @@ from typing import Any
 from engine.api import JsonDict
 from engine.jsonread import JsonReader
 from engine.legend_raiders import validation
+from engine.legend_raiders.bounds import (
+    COIN_BONUS_MAX,
+    COINS_MAX,
+    COMPLETED_MAX,
+    DECK_MAX,
+    FINAL_SCORE_MAX,
+    LEGACY_IDLE_TURNS_PER_PLAYER,
+    N_CARDS,
+    N_DIE_CARDS,
+    N_TILES,
+    POINTS_MAX,
+    PREPARED_MAX,
+    STACK_MAX,
+    TOOL_DRAWS_MAX,
+)
 from engine.legend_raiders.chance import bits
 from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.components import FACE_KINDS
-from engine.legend_raiders.rules import IDLE_ROUNDS_TO_END, visible_coins
+from engine.legend_raiders.knowledge import deal_hidden
+from engine.legend_raiders.rules import deck_holds_only_die_cards, visible_coins
 from engine.legend_raiders.scoring import final_scores, winner
 from engine.legend_raiders.state import (
     ACTION,
@@ -106,7 +122,6 @@ def state_to_json(s: RaidersState, observer: int | None = None) -> JsonDict:
             "then": RESUME_NAMES.get(s.resume),
         },
         "end_triggered": s.ending,
-        "idle_turns": s.idle_turns,
         "players": players,
         "hq": [
             {"tile": C.tile_ids[t] if t >= 0 else None, "tools": tools_json(tools)}
@@ -152,7 +167,7 @@ class _Places:
 def read_tools(r: JsonReader) -> tuple[int, ...]:
     """Tool counts from an object keyed by tool id (absent ids count 0)."""
     r.obj(C.tool_ids)
-    return tuple(r.opt(t, 0).as_int(0, C.total_tools) for t in C.tool_ids)
+    return tuple(r.opt(t, 0).as_int(0, n) for t, n in zip(C.tool_ids, C.tool_counts, strict=True))
 
 
 def _read_player(r: JsonReader, places: _Places) -> tuple[PlayerState, int | None]:
@@ -164,22 +179,21 @@ def _read_player(r: JsonReader, places: _Places) -> tuple[PlayerState, int | Non
         r.get("favourite").as_str([C.tool_ids[C.board_favourite[board]]])
     tools = read_tools(r.get("tools"))
     torch = r.get("torch_lit").as_bool()
-    points = r.get("points").as_int(0)
-    prepared_r = r.get("prepared").as_list(0, C.max_prepared + 1)
+    points = r.get("points").as_int(0, POINTS_MAX)
+    prepared_r = r.get("prepared").as_list(0, PREPARED_MAX)
     prepared = tuple(sorted(places.tile(t) for t in prepared_r))
-    most = C.end_trigger + C.completions_per_turn - 1
-    completed = tuple(places.tile(t) for t in r.get("completed").as_list(0, most))
-    known = tuple(sorted(places.card(c) for c in r.get("cards_face_up").as_list()))
+    completed = tuple(places.tile(t) for t in r.get("completed").as_list(0, COMPLETED_MAX))
+    known = tuple(sorted(places.card(c) for c in r.get("cards_face_up").as_list(0, N_CARDS)))
     blind_r = r.get("cards_blind")
     hidden: int | None = None
     blind: tuple[int, ...] = ()
     if isinstance(blind_r.value, int) and not isinstance(blind_r.value, bool):
-        hidden = blind_r.as_int(0, len(C.card_ids))
+        hidden = blind_r.as_int(0, N_CARDS)
     else:
-        blind = tuple(sorted(places.card(c) for c in blind_r.as_list()))
+        blind = tuple(sorted(places.card(c) for c in blind_r.as_list(0, N_CARDS)))
     if r.has("coins_visible"):
         coins = visible_coins(len(prepared), completed)
-        if r.get("coins_visible").as_int() != coins:
+        if r.get("coins_visible").as_int(0, COINS_MAX) != coins:
             raise r.get("coins_visible").fail(f"the board shows {coins} coins")
     return PlayerState(board, tools, prepared, completed, torch, points, known, blind), hidden
 
@@ -211,15 +225,16 @@ def state_from_json(data: Any) -> RaidersState:
     phase = PHASE_NAMES.index(turn.get("phase").as_str(PHASE_NAMES))
     die_r = turn.get("die")
     die = NO_FACE if die_r.value is None else FACE_KINDS.index(die_r.as_str(FACE_KINDS))
-    coin_bonus = turn.get("coin_bonus").as_int(0, len(C.card_ids))
+    coin_bonus = turn.get("coin_bonus").as_int(0, COIN_BONUS_MAX)
     done = turn.get("completed_this_turn").as_int(0, C.completions_per_turn)
     column = _opt_index(turn.get("column"), C.hq_columns)
     row_slot = _opt_index(turn.get("row_slot"), C.face_up_cards)
-    draws = turn.get("tool_draws_left").as_int(0, max(C.tools_per_column, C.diceless_tools, 1))
+    draws = turn.get("tool_draws_left").as_int(0, TOOL_DRAWS_MAX)
     then_r = turn.get("then")
     resume = EMPTY if then_r.value is None else _RESUME_BY_NAME[then_r.as_str(_RESUME_BY_NAME)]
     ending = root.get("end_triggered").as_bool()
-    idle_turns = root.opt("idle_turns", 0).as_int(0, IDLE_ROUNDS_TO_END * n)
+    # Written by former versions, no longer used: read only to check its range.
+    root.opt("idle_turns", 0).as_int(0, LEGACY_IDLE_TURNS_PER_PLAYER * n)
 
     hq_r = root.get("hq").as_list(C.hq_columns, C.hq_columns)
     hq_tiles = []
@@ -233,18 +248,22 @@ def state_from_json(data: Any) -> RaidersState:
             raise col.get("tools").fail(f"at most {C.tools_per_column} tools under a column")
         hq_tools.append(tools)
     bag = read_tools(root.get("bag"))
-    stack = sum(1 << places.tile(t) for t in root.get("stack").as_list())
+    stack = sum(1 << places.tile(t) for t in root.get("stack").as_list(0, STACK_MAX))
     row_r = root.get("row").as_list(C.face_up_cards, C.face_up_cards)
     row = tuple(EMPTY if c.value is None else places.card(c) for c in row_r)
     deck_r = root.get("deck")
     deck_hidden: int | None = None
     deck = 0
     if isinstance(deck_r.value, int) and not isinstance(deck_r.value, bool):
-        deck_hidden = deck_r.as_int(0, len(C.card_ids))
+        deck_hidden = deck_r.as_int(0, DECK_MAX)
     else:
-        deck = sum(1 << places.card(c) for c in deck_r.as_list())
-    removed_tiles = sum(1 << places.tile(t) for t in root.get("removed_tiles").as_list())
-    removed_cards = sum(1 << places.card(c) for c in root.get("removed_cards").as_list())
+        deck = sum(1 << places.card(c) for c in deck_r.as_list(0, DECK_MAX))
+    removed_tiles = sum(
+        1 << places.tile(t) for t in root.get("removed_tiles").as_list(0, N_TILES)
+    )
+    removed_cards = sum(
+        1 << places.card(c) for c in root.get("removed_cards").as_list(0, N_DIE_CARDS)
+    )
 
     missing_tiles = [t for i, t in enumerate(C.tile_ids) if i not in places.tiles]
     if missing_tiles:
@@ -256,14 +275,6 @@ def state_from_json(data: Any) -> RaidersState:
             f"{len(unseen)} cards are not listed anywhere but the hidden counts add up to "
             f"{hidden_total}"
         )
-    at = 0
-    for seat_i, (p, h) in enumerate(decoded):
-        if h is not None:
-            players[seat_i] = p._replace(blind=tuple(unseen[at:at + h]))
-            at += h
-    if deck_hidden is not None:
-        deck = sum(1 << j for j in unseen[at:])
-
     state = RaidersState(
         players=tuple(players),
         dice=dice,
@@ -285,15 +296,25 @@ def state_from_json(data: Any) -> RaidersState:
         removed_cards=removed_cards,
         removed_tiles=removed_tiles,
         ending=ending,
-        idle_turns=idle_turns,
     )
+    if unseen:
+        # Placeholders: the lowest unseen ids, seat by seat, then the deck (Die cards first
+        # into a deck that can hold only used Die cards).
+        hands, dealt = deal_hidden(
+            unseen, [h for _, h in decoded], deck_hidden or 0, deck_holds_only_die_cards(state)
+        )
+        filled = tuple(
+            p if hand is None else p._replace(blind=hand)
+            for p, hand in zip(state.players, hands, strict=True)
+        )
+        state = state._replace(players=filled, deck=state.deck if deck_hidden is None else dealt)
     validation.check_state(state, root, column, row_slot)
     if root.has("final_scores") or root.has("winner"):
         if phase != OVER:
             key = "final_scores" if root.has("final_scores") else "winner"
             raise root.get(key).fail("only present once the game is over")
         if root.has("final_scores"):
-            got = [v.as_int() for v in root.get("final_scores").as_list(n, n)]
+            got = [v.as_int(0, FINAL_SCORE_MAX) for v in root.get("final_scores").as_list(n, n)]
             if got != list(final_scores(state)):
                 raise root.get("final_scores").fail(f"expected {list(final_scores(state))}")
         if root.has("winner") and root.get("winner").as_int(0, n - 1) != winner(state):

@@ -21,6 +21,9 @@ DATA_FILE = Path(__file__).with_name("components.json")
 FACE_KINDS = ("tool", "torch", "coin")
 """The three die effects the rules know (the data file says how many faces show each)."""
 
+ID_CHARS_MAX = 40
+"""The longest id of a tool, tile or card (and of a character's name): a bound of the state."""
+
 CARD_DIE, CARD_DISCOVERY, CARD_MISSION = 0, 1, 2
 CARD_KINDS = ("die", "discovery", "mission")
 
@@ -79,11 +82,20 @@ def _ids(items: list[JsonReader], what: str) -> list[str]:
     out: list[str] = []
     for item in items:
         ident = item.get("id").as_str()
+        if not 0 < len(ident) <= ID_CHARS_MAX:
+            raise item.get("id").fail(f"an id has 1 to {ID_CHARS_MAX} characters")
         if ident in seen:
             raise item.get("id").fail(f"duplicate {what} id {ident!r}")
         seen[ident] = len(out)
         out.append(ident)
     return out
+
+
+def _name(r: JsonReader) -> str:
+    name = r.as_str()
+    if not 0 < len(name) <= ID_CHARS_MAX:
+        raise r.fail(f"a name has 1 to {ID_CHARS_MAX} characters")
+    return name
 
 
 def parse_components(data: Any) -> Components:
@@ -105,7 +117,7 @@ def parse_components(data: Any) -> Components:
     for i, c in enumerate(chars):
         if boards[i] != i + 1:
             raise c.get("board").fail(f"boards must be listed in order 1..4, got {boards[i]}")
-    board_names = tuple(tuple(n.as_str() for n in c.get("names").as_list(1)) for c in chars)
+    board_names = tuple(tuple(_name(n) for n in c.get("names").as_list(1, 2)) for c in chars)
     board_favourite = tuple(tool_ids.index(c.get("favourite").as_str(tool_ids)) for c in chars)
 
     board = root.get("board").obj(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from engine.legend_raiders.chance import bits
+from engine.legend_raiders.rules import IS_DIE_CARD, deck_holds_only_die_cards
 from engine.legend_raiders.state import OVER, RaidersState
 
 
@@ -24,6 +25,34 @@ def unknown_cards(s: RaidersState, observer: int) -> list[int]:
     return bits(mask)
 
 
+def deal_hidden(
+    pool: list[int], hand_sizes: list[int | None], deck_size: int, deck_only_die: bool
+) -> tuple[list[tuple[int, ...] | None], int]:
+    """Deal `pool` (in its order) to the hidden hands (None: not hidden) and the deck.
+
+    When the deck can hold only used Die cards, it takes the first Die cards of the pool and
+    the hands take the rest; otherwise the hands are dealt first, in seat order.
+    """
+    deck_cards: list[int] = []
+    if deck_only_die and deck_size:
+        # Die cards first; a view whose counts leave too few of them still keeps its counts.
+        ordered = [j for j in pool if IS_DIE_CARD[j]] + [j for j in pool if not IS_DIE_CARD[j]]
+        deck_cards = ordered[:deck_size]
+        chosen = set(deck_cards)
+        pool = [j for j in pool if j not in chosen]
+    hands: list[tuple[int, ...] | None] = []
+    at = 0
+    for size in hand_sizes:
+        if size is None:
+            hands.append(None)
+            continue
+        hands.append(tuple(sorted(pool[at:at + size])))
+        at += size
+    if not deck_cards:
+        deck_cards = pool[at:]
+    return hands, sum(1 << j for j in deck_cards)
+
+
 def determinize(s: RaidersState, observer: int, rng: random.Random) -> RaidersState:
     """Deal the cards unknown to `observer` at random among the other hands and the deck."""
     if s.phase == OVER:
@@ -34,11 +63,13 @@ def determinize(s: RaidersState, observer: int, rng: random.Random) -> RaidersSt
     ):
         return s
     rng.shuffle(pool)
-    players = list(s.players)
-    at = 0
-    for seat, p in enumerate(players):
-        if seat != observer and p.blind:
-            k = len(p.blind)
-            players[seat] = p._replace(blind=tuple(sorted(pool[at:at + k])))
-            at += k
-    return s._replace(players=tuple(players), deck=sum(1 << j for j in pool[at:]))
+    sizes = [
+        None if seat == observer or not p.blind else len(p.blind)
+        for seat, p in enumerate(s.players)
+    ]
+    hands, deck = deal_hidden(pool, sizes, s.deck.bit_count(), deck_holds_only_die_cards(s))
+    players = tuple(
+        p if hand is None else p._replace(blind=hand)
+        for p, hand in zip(s.players, hands, strict=True)
+    )
+    return s._replace(players=players, deck=deck)

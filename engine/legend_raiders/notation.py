@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import JsonDict
-from engine.errors import IllegalActionError, InvalidActionError
+from engine.errors import IllegalActionError, InvalidActionError, echo
 from engine.jsonread import JsonReader
 from engine.legend_raiders import actions as A
 from engine.legend_raiders.chance import chance_outcomes
@@ -155,12 +155,14 @@ def parse_action_text(text: Any, dice: bool) -> int:
         if kind in ("discard", "reveal"):
             key = "tile" if value in _TILE_INDEX else "tool" if value in _TOOL_INDEX else "card"
             if kind == "discard" and key == "card":
-                raise InvalidActionError("$", f"unknown tile or tool {value!r}")
+                raise InvalidActionError("$", f"unknown tile or tool {echo(value)}")
         if key is None:
-            raise InvalidActionError("$", f"unknown move {text!r}")
+            raise InvalidActionError("$", f"unknown move {echo(text)}")
         if key == "column":
-            if not value.isdigit():
-                raise InvalidActionError("$.column", f"expected a column number, got {value!r}")
+            if not (value.isascii() and value.isdigit() and len(value) <= 2):
+                raise InvalidActionError(
+                    "$.column", f"expected a column number, got {echo(value)}"
+                )
             data[key] = int(value)
         else:
             data[key] = value

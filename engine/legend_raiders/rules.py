@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.legend_raiders import actions as A
+from engine.legend_raiders.bounds import COIN_BONUS_MAX
 from engine.legend_raiders.components import CARD_DIE
 from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.state import (
@@ -102,31 +103,45 @@ def can_complete_any(p: PlayerState) -> bool:
     return False
 
 
+def deck_holds_only_die_cards(s: RaidersState) -> bool:
+    """True when the deck can hold only used Die cards (diceless, after it once ran out).
+
+    A face-up slot stays empty once the deck has run out; from then on the only cards that go
+    back into the deck are the Die cards players use, so every card in it is a Die card.
+    """
+    if s.dice:
+        return False
+    refilling = s.column if s.phase == REVEAL_CARD else EMPTY
+    return any(card == EMPTY and k != refilling for k, card in enumerate(s.row))
+
+
 def supply_exhausted(s: RaidersState) -> bool:
     """True when no Discovery tile is left to prepare (stack and Headquarters empty)."""
     return not s.stack and all(t < 0 for t in s.hq_tiles)
 
 
-def end_out_of_reach(s: RaidersState) -> bool:
-    """True when no tile is left to prepare and nobody's tiles add up to the end trigger.
+def tiles_to_prepare(s: RaidersState) -> int:
+    """Discovery tiles anyone may still prepare: on the Headquarters and in the stack."""
+    return s.stack.bit_count() + sum(1 for t in s.hq_tiles if t >= 0)
 
-    From then on nobody can complete a 6th discovery, so the game could never end by the rules;
-    the engine then finishes the round as if it had been triggered.
+
+def can_reach_end(p: PlayerState, to_prepare: int) -> bool:
+    """True while the player can still complete a 6th discovery.
+
+    That is while their completed and prepared tiles and every tile still to prepare add up to
+    the end trigger; tools never stop it, as spent tools go back to the bag.
     """
-    if not supply_exhausted(s):
-        return False
-    return all(len(p.completed) + len(p.prepared) < END_TRIGGER for p in s.players)
+    return len(p.completed) + len(p.prepared) + to_prepare >= END_TRIGGER
 
 
-IDLE_ROUNDS_TO_END = 3
-"""Whole rounds with no tile to prepare and no discovery after which the end is triggered."""
+def end_out_of_reach(s: RaidersState) -> bool:
+    """True when no player can ever complete a 6th discovery (the rules are silent then).
 
-
-def idle_turns_after(s: RaidersState) -> int:
-    """The idle-turn count once the current turn ends (see `RaidersState.idle_turns`)."""
-    if s.done or not supply_exhausted(s):
-        return 0
-    return s.idle_turns + 1
+    The engine then finishes the round as if the end had been triggered. Tiles only ever leave
+    a player's reach, so once true this stays true.
+    """
+    to_prepare = tiles_to_prepare(s)
+    return not any(can_reach_end(p, to_prepare) for p in s.players)
 
 
 def _with_player(s: RaidersState, seat: int, p: PlayerState) -> tuple[PlayerState, ...]:
@@ -158,7 +173,9 @@ def _die_effects(s: RaidersState, p: PlayerState, acts: list[int]) -> None:
         acts.append(A.DIE_BASE + FACE_TOOL)
     if not p.torch:
         acts.append(A.DIE_BASE + FACE_TORCH)
-    if s.phase == ACTION or (s.phase == COMPLETE and s.done < COMPLETIONS_PER_TURN):
+    # A real turn never reaches COIN_BONUS_MAX with a Die card left; a hand-made state might.
+    coin_phase = s.phase == ACTION or (s.phase == COMPLETE and s.done < COMPLETIONS_PER_TURN)
+    if coin_phase and s.coin_bonus < COIN_BONUS_MAX:
         acts.append(A.DIE_BASE + FACE_COIN)
 
 
@@ -231,21 +248,16 @@ def legal_actions(s: RaidersState) -> list[int]:
 
 
 def _end_turn(s: RaidersState) -> RaidersState:
-    ending = s.ending
-    idle = s.idle_turns
-    if not ending and not s.stack:
-        idle = idle_turns_after(s)
-        # With nothing left to prepare, players who never complete would stall the game forever.
-        ending = idle >= IDLE_ROUNDS_TO_END * len(s.players) or end_out_of_reach(s)
+    ending = s.ending or end_out_of_reach(s)
     nxt = (s.seat + 1) % len(s.players)
     if ending and nxt == s.first:
         return s._replace(
             phase=OVER, die=NO_FACE, coin_bonus=0, done=0, column=EMPTY, draws=0,
-            resume=EMPTY, ending=True, idle_turns=idle,
+            resume=EMPTY, ending=True,
         )
     return s._replace(
         seat=nxt, phase=ROLL if s.dice else ACTION, die=NO_FACE, coin_bonus=0, done=0,
-        column=EMPTY, draws=0, resume=EMPTY, ending=ending, idle_turns=idle,
+        column=EMPTY, draws=0, resume=EMPTY, ending=ending,
     )
 
 

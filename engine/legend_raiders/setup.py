@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import InvalidStateError
+from engine.errors import InvalidStateError, echo
 from engine.jsonread import JsonReader
 from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.state import (
@@ -47,7 +47,7 @@ def board_of(entry: JsonReader) -> int:
     for board, names in enumerate(C.board_names):
         if name in (n.casefold() for n in names):
             return board
-    raise entry.fail(f"unknown character {entry.value!r}")
+    raise entry.fail(f"unknown character {echo(entry.value)}")
 
 
 def draw_tool(bag: list[int], rng: random.Random) -> int:

@@ -84,5 +84,3 @@ class RaidersState(NamedTuple):
     removed_cards: int  # bitmask of Die cards discarded out of the game (standard game)
     removed_tiles: int  # bitmask of tiles discarded out of the game
     ending: bool  # the end of the game is triggered: the round is being finished
-    idle_turns: int = 0  # turns in a row ended with no tile to prepare and no discovery made
-    # (no longer counted once the end is triggered)

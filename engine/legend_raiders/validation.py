@@ -7,13 +7,15 @@ placeholder cards) validates exactly when the full state does.
 from __future__ import annotations
 
 from engine.jsonread import JsonReader
+from engine.legend_raiders.bounds import COIN_BONUS_MAX, N_DIE_CARDS
 from engine.legend_raiders.components import CARD_DIE
 from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.rules import (
-    IDLE_ROUNDS_TO_END,
     can_complete_any,
+    can_reach_end,
     may_hold_die_card,
     supply_exhausted,
+    tiles_to_prepare,
 )
 from engine.legend_raiders.state import (
     ACTION,
@@ -37,7 +39,6 @@ from engine.legend_raiders.state import (
 )
 
 FACE_TOOL, FACE_COIN = 0, 2
-N_DIE_CARDS = sum(1 for kind in C.card_kind if kind == CARD_DIE)
 DICE_TOOL_DRAWS = 1  # the die's Tool face draws one tool
 
 
@@ -47,7 +48,7 @@ def max_coin_bonus(dice: bool) -> int:
     The die shows one face. Without the die each Die card used adds 1; a player can use every
     Die card held and then, having taken one card this turn, possibly a returned one again.
     """
-    return 1 if dice else N_DIE_CARDS + 1
+    return 1 if dice else COIN_BONUS_MAX
 
 
 def min_points(p: PlayerState) -> int:
@@ -225,6 +226,11 @@ def _check_turn(s: RaidersState, root: JsonReader, column: int, row_slot: int) -
         or (not s.dice and may_hold_die_card(p))
     ):
         raise turn.get("phase").fail("nothing can be completed: the turn would be over")
+    if phase != OVER and len(p.completed) - s.done >= C.end_trigger:
+        raise root.get("players").child(s.seat).get("completed").fail(
+            f"{C.end_trigger} discoveries completed before this turn: the round that followed "
+            "would have ended the game before this player's turn"
+        )
     if phase == OVER:
         if not s.ending:
             raise root.get("end_triggered").fail("the game is over but its end was not "
@@ -252,6 +258,13 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
                     f"a face-up slot is empty, so the deck holds only used Die cards: at most "
                     f"{unseen_die}"
                 )
+            deck_r = root.get("deck")
+            if isinstance(deck_r.value, list):
+                for i, name in enumerate(deck_r.value):
+                    if C.card_kind[C.card_ids.index(name)] != CARD_DIE:
+                        raise deck_r.child(i).fail(
+                            "a face-up slot is empty, so the deck holds only used Die cards"
+                        )
     if s.removed_cards:
         if not s.dice:
             raise root.get("removed_cards").fail("Die cards return to the deck in the diceless "
@@ -259,19 +272,7 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
         for j in range(len(C.card_ids)):
             if s.removed_cards >> j & 1 and C.card_kind[j] != CARD_DIE:
                 raise root.get("removed_cards").fail(f"{C.card_ids[j]} is not a Die card")
-    most = max(len(p.completed) for p in s.players)
-    exhausted = supply_exhausted(s)
-    if most >= C.end_trigger and not s.ending:
-        raise root.get("end_triggered").fail(f"a player has completed {most} discoveries")
-    if s.ending and most < C.end_trigger and not exhausted:
-        raise root.get("end_triggered").fail("no player has completed enough discoveries and "
-                                             "tiles remain to prepare")
-    if s.idle_turns and not exhausted:
-        raise root.get("idle_turns").fail("idle turns are only counted once no tile is left to "
-                                          "prepare")
-    if s.idle_turns >= IDLE_ROUNDS_TO_END * len(s.players) and not s.ending:
-        raise root.get("idle_turns").fail(f"{IDLE_ROUNDS_TO_END} whole rounds went by idle: the "
-                                          "end should be triggered")
+    _check_end_trigger(s, root)
     before_action = s.phase in (ROLL, DIE_CARD, ACTION) or (
         s.phase in (DRAW, DISCARD_TOOL) and s.resume == ACTION
     )
@@ -279,6 +280,26 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
         # Only a completion during this turn could have triggered the end now; an earlier
         # trigger finished the round before the first player's turn came again.
         raise root.get("end_triggered").fail("the round is over: the game should have ended")
+
+
+def _check_end_trigger(s: RaidersState, root: JsonReader) -> None:
+    """`end_triggered` must agree with the completed tiles and who can still reach 6.
+
+    A trigger with no tile left to prepare is accepted even while someone could still reach 6:
+    the former idle-round ending wrote such states, and they must keep decoding.
+    """
+    most = max(len(p.completed) for p in s.players)
+    if most >= C.end_trigger and not s.ending:
+        raise root.get("end_triggered").fail(f"a player has completed {most} discoveries")
+    if not s.ending or most >= C.end_trigger or supply_exhausted(s):
+        return
+    to_prepare = tiles_to_prepare(s)
+    for seat, p in enumerate(s.players):
+        if can_reach_end(p, to_prepare):
+            raise root.get("end_triggered").fail(
+                f"no player has completed {C.end_trigger} discoveries and seat {seat} can still "
+                "get there"
+            )
 
 
 def _visible_die_cards(s: RaidersState) -> int:

@@ -10,6 +10,8 @@ from typing import Any
 
 import grpc
 import orjson
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 
 from engine import Game, State
 from proto.boardbot.v1 import boardbot_pb2 as pb
@@ -115,6 +117,20 @@ def describe_turn(game: Game, state: State) -> str:
     return f"seat {summary.current_player} to move"
 
 
+def error_reason(error: grpc.RpcError) -> str:
+    """The `ErrorInfo.reason` a server's error carries, or "" when it has none."""
+    try:
+        status = rpc_status.from_call(error)
+    except ValueError:
+        return ""
+    for detail in status.details if status is not None else ():
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            return str(info.reason)
+    return ""
+
+
 def run_guarded(func: Any, args: argparse.Namespace) -> int:
     """Run a command body, turning expected failures into a message and exit status 1."""
     try:
@@ -122,9 +138,11 @@ def run_guarded(func: Any, args: argparse.Namespace) -> int:
         code: int = func(args)
         return code
     except ServiceError as error:
-        print(f"error ({error.code.name}): {error.message}", file=sys.stderr)
+        print(f"error ({error.code.name}, {error.reason}): {error.message}", file=sys.stderr)
     except grpc.RpcError as error:
-        print(f"error ({error.code().name}): {error.details()}", file=sys.stderr)
+        reason = error_reason(error)
+        label = error.code().name + (f", {reason}" if reason else "")
+        print(f"error ({label}): {error.details()}", file=sys.stderr)
     except CommandError as error:
         print(f"error: {error}", file=sys.stderr)
     return 1

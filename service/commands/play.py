@@ -22,6 +22,7 @@ from service.commands.common import (
 )
 from service.commands.options import game_options
 from service.convert import settings_overrides
+from service.errors import ServiceError
 from service.search_job import SearchJob, run_search_job
 
 BotMove = Callable[[Game, State, int, int], str]
@@ -111,7 +112,7 @@ def _ask_human(game: Game, state: State, inp: TextIO, out: TextIO) -> Any:
             continue
         try:
             return rules.parse_move(game, state, None, text)
-        except rules.ServiceError as error:
+        except ServiceError as error:
             out.write(f"not a legal move: {error.message}\n")
 
 

@@ -43,16 +43,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="requests that may wait for a worker before RESOURCE_EXHAUSTED",
     )
     p.add_argument(
+        "--rules-workers",
+        type=int,
+        default=int(_env("RULES_WORKERS", 1)),
+        help="worker processes for NewGame, LegalMoves and ApplyMove",
+    )
+    p.add_argument(
         "--io-threads",
         type=int,
         default=_int_or_none(_env("IO_THREADS", None)),
-        help="gRPC handler threads (default: workers + queue + 8)",
+        help="gRPC handler threads (default: workers + queue + 33 per rules worker + 8)",
     )
     p.add_argument(
         "--metrics-port",
         type=int,
         default=_int_or_none(_env("METRICS_PORT", None)),
-        help="serve Prometheus metrics at http://HOST:PORT/metrics (default: off)",
+        help="serve Prometheus metrics at http://METRICS_HOST:PORT/metrics (default: off)",
+    )
+    p.add_argument(
+        "--metrics-host",
+        default=_env("METRICS_HOST", "127.0.0.1"),
+        help="address of the metrics endpoint (default: loopback only; 0.0.0.0 exposes it)",
     )
     p.add_argument(
         "--tls-cert",
@@ -91,8 +102,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--max-time-ms",
         type=float,
-        default=float(_env("MAX_TIME_MS", 60_000)),
-        help="longest search one request may ask for",
+        default=float(_env("MAX_TIME_MS", 30_000)),
+        help="longest any search runs, presets and iteration budgets included",
+    )
+    p.add_argument(
+        "--max-call-ms",
+        type=float,
+        default=float(_env("MAX_CALL_MS", 5_000)),
+        help="longest a NewGame, LegalMoves or ApplyMove call may take",
+    )
+    p.add_argument(
+        "--watchdog-margin-ms",
+        type=float,
+        default=float(_env("WATCHDOG_MARGIN_MS", 1_000)),
+        help="a worker still busy this long past its request's deadline is killed and replaced",
     )
     p.add_argument(
         "--max-iterations",
@@ -126,6 +149,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         queue_limit=args.queue,
         io_threads=args.io_threads,
         metrics_port=args.metrics_port,
+        metrics_host=args.metrics_host,
+        rules_workers=args.rules_workers,
         tls_cert=args.tls_cert,
         tls_key=args.tls_key,
         token=args.token or None,
@@ -137,6 +162,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
             max_time_ms=args.max_time_ms,
             max_workers=args.max_search_workers,
             deadline_margin_ms=args.deadline_margin_ms,
+            watchdog_margin_ms=args.watchdog_margin_ms,
+            max_call_ms=args.max_call_ms,
         ),
     )
 
@@ -153,6 +180,8 @@ def run_serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     port = server.start()
+    for warning in server.warnings:
+        print(warning, file=sys.stderr, flush=True)
     scheme = "TLS" if config.tls_cert else "plaintext"
     print(
         f"boardbot listening on {config.host}:{port} ({scheme}, {config.workers} search workers, "
@@ -160,7 +189,7 @@ def run_serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     if server.metrics_port is not None:
-        print(f"metrics on http://{config.host}:{server.metrics_port}/metrics", flush=True)
+        print(f"metrics on http://{config.metrics_host}:{server.metrics_port}/metrics", flush=True)
     while not stop.wait(0.5):
         pass
     print("shutting down: finishing in-flight requests", file=sys.stderr, flush=True)

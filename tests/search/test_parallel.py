@@ -25,6 +25,16 @@ def test_merge_sums_visits_and_keeps_the_busiest_line() -> None:
     assert merged["y"] == RootTally("y", 10, 5.0, ("y", "r"))
 
 
+def test_merge_keeps_the_line_of_the_single_busiest_tree() -> None:
+    """With three trees, the kept line is the one tree that visited the move most, not the
+    one that beat the running sum."""
+    a = (RootTally("x", 5, 2.0, ("x", "a")),)
+    b = (RootTally("x", 4, 2.0, ("x", "b")),)
+    c = (RootTally("x", 6, 3.0, ("x", "c")),)
+    (merged,) = merge_tallies([a, b, c])
+    assert merged == RootTally("x", 15, 7.0, ("x", "c"))
+
+
 def test_root_parallel_is_deterministic_and_merges_all_workers() -> None:
     game = GuessGame()
     state = GuessState((2, 4), (1, 3), 0)

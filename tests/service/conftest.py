@@ -143,3 +143,30 @@ def wait_until(predicate: Callable[[], bool], timeout: float) -> bool:
 def load(name: str) -> Game:
     """The registered game `name`."""
     return get_game(name)
+
+
+def error_details(error: grpc.RpcError) -> tuple[Any, list[tuple[str, str]]]:
+    """The ErrorInfo and the (field, description) of each BadRequest field violation or
+    PreconditionFailure violation a refused call carries."""
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    assert status is not None, "the error carries no google.rpc.Status"
+    info = None
+    violations: list[tuple[str, str]] = []
+    for detail in status.details:
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+        elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            violations.extend((v.field, v.description) for v in bad.field_violations)
+        elif detail.Is(error_details_pb2.PreconditionFailure.DESCRIPTOR):
+            failure = error_details_pb2.PreconditionFailure()
+            detail.Unpack(failure)
+            violations.extend((v.subject, v.description) for v in failure.violations)
+    assert info is not None, "the error carries no ErrorInfo"
+    assert info.domain == "boardbot.v1"
+    return info, violations

@@ -1,9 +1,11 @@
-"""A deliberately broken game, registered in test servers to prove an engine failure on one
-request is answered with INTERNAL and harms nothing else."""
+"""Deliberately faulty games, registered in test servers to prove an engine failure on one
+request (an exception, or a call that never returns) is answered cleanly and harms nothing
+else."""
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -100,3 +102,14 @@ class BrokenGame:
     def render(self, state: State, observer: int | None = None) -> str:
         """A constant picture."""
         return "broken"
+
+
+class HangingGame(BrokenGame):
+    """Decodes any object, then never returns from its rules (an engine call that hangs)."""
+
+    name = "test-hang"
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """The fault: a call that never returns."""
+        while True:
+            time.sleep(0.05)

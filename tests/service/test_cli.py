@@ -46,7 +46,7 @@ def test_new_moves_apply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_cli_errors_are_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _new(tmp_path, capsys)
     assert main(["apply", "--game", "legend_raiders", "--state", str(path), "--move", "fly"]) == 1
-    assert "error (INVALID_ARGUMENT): notation" in capsys.readouterr().err
+    assert "error (INVALID_ARGUMENT, INVALID_MOVE): notation" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"{")
     assert main(["moves", "--game", "legend_raiders", "--state", str(bad)]) == 1

@@ -18,6 +18,7 @@ from tests.service.conftest import (
     MAX_MESSAGE_BYTES,
     Served,
     decision_state,
+    error_details,
     load,
     start_server,
     terminal_state,
@@ -172,6 +173,11 @@ def test_impossible_state_names_the_json_path(
     assert error.code() == Code.INVALID_ARGUMENT
     assert error.details().startswith("state_json $")
     assert path in error.details()
+    info, violations = error_details(error)
+    assert info.reason == "INVALID_STATE"
+    assert info.metadata["field"] == "state_json"
+    assert info.metadata["json_path"].startswith(path)
+    assert [field for field, _ in violations] == ["state_json" + info.metadata["json_path"][1:]]
     _assert_still_serving(served)
 
 

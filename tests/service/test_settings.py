@@ -16,7 +16,7 @@ def test_preset_with_overrides() -> None:
     assert config.temperature == 0.0
     assert config.exploration == PRESETS["easy"].exploration
     assert resolve("", {}, Limits()) == PRESETS[default_preset_name()].replace(
-        workers=min(PRESETS[default_preset_name()].workers, 1)
+        workers=min(PRESETS[default_preset_name()].workers, 1), time_ms=Limits().max_time_ms
     )
 
 
@@ -25,12 +25,23 @@ def test_caps_apply_to_presets() -> None:
     assert resolve("easy", {"time_ms": 500.0}, Limits(max_time_ms=500.0)).time_ms == 500.0
 
 
+def test_every_search_is_bounded_in_time_by_the_server() -> None:
+    limits = Limits(max_time_ms=1234.0)
+    for name in PRESETS:
+        assert resolve(name, {}, limits).time_ms == 1234.0
+    assert resolve("easy", {"iterations": 1_000_000}, limits).time_ms == 1234.0
+    assert resolve("easy", {"time_ms": 100.0}, limits).time_ms == 100.0
+
+
 def test_presets_resolve_per_game() -> None:
-    tuned = GAME_PRESETS["leda"]["expert"]
+    bound = Limits().max_time_ms
+    tuned = GAME_PRESETS["leda"]["expert"].replace(time_ms=bound)
     assert resolve("expert", {}, Limits(), "leda") == tuned
     assert resolve("expert", {"iterations": 9}, Limits(), "leda") == tuned.replace(iterations=9)
-    assert resolve("expert", {}, Limits(), "legend_raiders") == PRESETS["expert"]
-    assert resolve("expert", {}, Limits()) == PRESETS["expert"]
+    assert resolve("expert", {}, Limits(), "legend_raiders") == PRESETS["expert"].replace(
+        time_ms=bound
+    )
+    assert resolve("expert", {}, Limits()) == PRESETS["expert"].replace(time_ms=bound)
 
 
 @pytest.mark.parametrize(

@@ -41,7 +41,7 @@ def _job(iterations: int, time_ms: float | None = None, seed: int = 0) -> Search
 
 
 def test_queue_limit_and_cancellation(pool: WorkerPool) -> None:
-    running = pool.submit(_job(1_000_000, time_ms=60_000))
+    running = pool.submit(_job(1_000_000, time_ms=30_000))
     first = next(running.stream())  # a partial result: it is running
     assert not first.final
     waiting = pool.submit(_job(10, seed=1))

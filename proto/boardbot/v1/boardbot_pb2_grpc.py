@@ -30,8 +30,12 @@ class BoardBotStub:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
     FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
     NOT_FOUND (unknown game or preset), RESOURCE_EXHAUSTED (server busy or message too large),
-    DEADLINE_EXCEEDED (the deadline leaves no time for a search), UNAUTHENTICATED (bad token),
-    UNAVAILABLE (the worker running the request failed; retrying is safe).
+    DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
+    token), UNAVAILABLE (the worker running the request failed, or the server is stopping;
+    retrying is safe). Every error also carries the standard rich details (google.rpc.Status in
+    the grpc-status-details-bin trailer): a google.rpc.ErrorInfo (domain "boardbot.v1", a stable
+    reason such as ILLEGAL_MOVE, metadata "field" and "json_path") and, for a field at fault, a
+    google.rpc.BadRequest field violation such as "state_json.players[0].food" (docs/api.md).
     """
 
     def __init__(self, channel):
@@ -82,8 +86,12 @@ class BoardBotServicer:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
     FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
     NOT_FOUND (unknown game or preset), RESOURCE_EXHAUSTED (server busy or message too large),
-    DEADLINE_EXCEEDED (the deadline leaves no time for a search), UNAUTHENTICATED (bad token),
-    UNAVAILABLE (the worker running the request failed; retrying is safe).
+    DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
+    token), UNAVAILABLE (the worker running the request failed, or the server is stopping;
+    retrying is safe). Every error also carries the standard rich details (google.rpc.Status in
+    the grpc-status-details-bin trailer): a google.rpc.ErrorInfo (domain "boardbot.v1", a stable
+    reason such as ILLEGAL_MOVE, metadata "field" and "json_path") and, for a field at fault, a
+    google.rpc.BadRequest field violation such as "state_json.players[0].food" (docs/api.md).
     """
 
     def ListGames(self, request, context):
@@ -187,8 +195,12 @@ class BoardBot:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
     FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
     NOT_FOUND (unknown game or preset), RESOURCE_EXHAUSTED (server busy or message too large),
-    DEADLINE_EXCEEDED (the deadline leaves no time for a search), UNAUTHENTICATED (bad token),
-    UNAVAILABLE (the worker running the request failed; retrying is safe).
+    DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
+    token), UNAVAILABLE (the worker running the request failed, or the server is stopping;
+    retrying is safe). Every error also carries the standard rich details (google.rpc.Status in
+    the grpc-status-details-bin trailer): a google.rpc.ErrorInfo (domain "boardbot.v1", a stable
+    reason such as ILLEGAL_MOVE, metadata "field" and "json_path") and, for a field at fault, a
+    google.rpc.BadRequest field violation such as "state_json.players[0].food" (docs/api.md).
     """
 
     @staticmethod

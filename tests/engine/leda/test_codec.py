@@ -10,7 +10,8 @@ import orjson
 import pytest
 
 from engine import InvalidStateError, get_game
-from tests.engine.leda.builders import make_player, make_state, play
+from engine.leda.frames import F_OR
+from tests.engine.leda.builders import activation_stack, make_player, make_state, play
 from tests.engine.leda.test_round import org_stack
 
 GAME = get_game("leda")
@@ -219,3 +220,27 @@ def test_an_item_listed_twice_is_rejected_not_merged(key: str) -> None:
         game.state_from_json(data)
     assert err.value.path == f"$.players[0].{key}[1]"
     assert err.value.reason == "listed twice"
+
+
+def test_a_choice_no_effect_offers_is_refused() -> None:
+    food_or_military = (F_OR, 0, 0, 2, -1)
+    fine = make_state(
+        make_player("pandas"),
+        make_player("sharks"),
+        stack=(*activation_stack(0, 0), food_or_military),
+    )
+    data = GAME.state_to_json(fine)
+    data["pending"][-1]["args"] = [0, 14, -1]  # "1 Food or" an effect no card pairs with it
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert err.value.path == f"$.pending[{len(data['pending']) - 1}].args"
+
+
+def test_an_action_tile_known_in_a_view_and_revealed_names_the_known_entry() -> None:
+    data = GAME.state_to_json(GAME.state_from_json(base_json()), 0)
+    revealed = data["revealed_actions"]
+    assert revealed, "the base state has a revealed tile"
+    data["action_pile"]["known"] = [{"index": 0, "item": revealed[0]}]
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert err.value.path == "$.action_pile.known[0].item"

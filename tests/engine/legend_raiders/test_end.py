@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from engine import TERMINAL
+import pytest
+
+from engine import CHANCE, TERMINAL, InvalidStateError
 from engine.legend_raiders.components import COMPONENTS as C
+from engine.legend_raiders.rules import tiles_to_prepare
 from engine.legend_raiders.scoring import mission_points, symbol_counts
 from engine.legend_raiders.state import OVER, RaidersState
 from tests.engine.legend_raiders.builders import (
@@ -12,6 +15,7 @@ from tests.engine.legend_raiders.builders import (
     P,
     Table,
     build,
+    checked,
     phase_name,
     play,
     tools,
@@ -128,43 +132,114 @@ def test_returns_are_zero_before_the_end() -> None:
     assert GAME.scores(state) == (5.0, 0.0)
 
 
+def _table_with(hq: tuple[str | None, ...], stack: tuple[str, ...], kept: tuple[str, ...]) -> Table:
+    """A table whose Discovery tiles are `hq`, `stack` and the players' `kept`; the rest removed."""
+    named = {t for t in (*hq, *stack, *kept) if t}
+    column_tools = Table().hq_tools
+    return Table(hq=hq, stack=stack, removed_tiles=tuple(t for t in C.tile_ids if t not in named),
+                 hq_tools=tuple(c if t else tools() for t, c in zip(hq, column_tools, strict=True)))
 
-def _exhausted_table() -> Table:
-    return Table(hq=(None, None, None, None), stack=(),
-                 removed_tiles=tuple(t for t in C.tile_ids if t not in (*FIVE, "babel")),
-                 hq_tools=(tools(map=2), tools(rope=2), tools(shovel=2), tools(compass=2)))
 
-
-def _take_tools(state: RaidersState, column: int) -> RaidersState:
-    """A whole turn taking a tools-only column, the refill drawing the first possible tools."""
-    state = play(state, "roll:coin", f"prepare:{column}")
-    while phase_name(state) != "roll":
-        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
+def _settle(state: RaidersState) -> RaidersState:
+    """Resolve chance steps with their first outcome until a decision, a roll or the end."""
+    while GAME.current_player(state) == CHANCE and phase_name(state) != "roll":
+        state = checked(GAME.apply(state, GAME.chance_outcomes(state)[0][0]))
     return state
 
 
-def test_three_idle_rounds_with_nothing_to_prepare_trigger_the_end() -> None:
-    """Seat 0 could complete its 6th discovery but never does: the game must still end."""
-    state = build([P(1, completed=FIVE, prepared=("babel",), points=20), P(2)],
-                  _exhausted_table(), first=0, seat=0)
-    for turn in range(5):
-        assert state.idle_turns == turn and not state.ending
-        state = _take_tools(state, 1 + turn % 4)
-    assert state.idle_turns == 5 and not state.ending
-    state = play(state, "roll:coin", "prepare:2")
-    while not GAME.is_terminal(state):
-        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
-    assert state.ending and state.idle_turns == 6, "3 rounds of 2 turns, then the game is over"
-
-
-def test_a_discovery_resets_the_idle_count() -> None:
-    state = build([P(1, completed=FIVE[:4], prepared=("babel", "atlantis"), points=16,
-                     tools=tools(rope=2, compass=1)), P(2)],
-                  _exhausted_table(), first=0, seat=0)
-    state = _take_tools(state, 1)
-    state = _take_tools(state, 2)
-    assert state.idle_turns == 2
-    state = play(state, "roll:coin", "expedition:row1", "reveal:die-1", "complete:babel")
+def _turn(state: RaidersState, action: str, complete: str | None = None) -> RaidersState:
+    """A whole turn: roll a coin, keep it, `action`, then `complete` a tile or stop."""
+    state = play(state, "roll:coin")
+    if phase_name(state) == "die-card":
+        state = play(state, "keep-roll")
+    state = _settle(play(state, action))
+    if complete is not None:
+        state = play(state, complete)
     if phase_name(state) == "complete":
         state = play(state, "stop")
-    assert state.seat == 1 and state.idle_turns == 0 and not state.ending
+    return state
+
+
+def test_a_sixth_discovery_still_in_reach_keeps_the_game_going_with_nothing_to_prepare() -> None:
+    """Formerly three idle rounds ended this game; now it goes on until Draconite is completed."""
+    table = _table_with((None, None, None, None), (), (*FIVE, "draconite", "aegis"))
+    state = build([P(1, completed=FIVE, prepared=("draconite",), points=20, tools=tools(rope=1)),
+                   P(2, completed=("aegis",), points=4)], table, seat=1, first=0)
+    data = GAME.state_to_json(state)
+    data["idle_turns"] = 5  # as a former version wrote it: one turn short of its idle ending
+    state = GAME.state_from_json(data)
+    state = play(state, "roll:coin", "expedition:deck", "reveal:die-1")
+    assert not GAME.is_terminal(state) and not state.ending
+    assert state.seat == 0 and phase_name(state) == "roll"
+    for _ in range(8):  # four more rounds in which seat 0 waits: nothing ends the game
+        state = _turn(state, "expedition:row1")
+        assert not state.ending and not GAME.is_terminal(state)
+    state = _turn(state, "expedition:row1", "complete:draconite+torch=rope")
+    assert state.ending and state.seat == 1, "the 6th discovery: seat 1 finishes the round"
+    state = _turn(state, "expedition:row1")
+    assert GAME.is_terminal(state)
+
+
+def test_taking_the_last_tile_another_player_needed_ends_the_game_after_the_round() -> None:
+    table = _table_with(("babel", None, None, None), (), FIVE)
+    state = build([P(1, completed=FIVE, points=20), P(2)], table, seat=1, first=0)
+    state = _turn(state, "prepare:1")
+    assert state.ending, "seat 0's 5 completed tiles and nothing left to prepare: 5 < 6"
+    assert GAME.is_terminal(state), "seat 1 was the last of the round"
+
+
+def test_a_tile_discard_that_puts_six_out_of_reach_ends_the_game_after_the_round() -> None:
+    kept = ("aegis", "eden", "olympus", "babel", "adam")
+    table = _table_with(("horus", None, None, None), (), kept)
+    state = build([P(1, completed=kept[:2], prepared=kept[2:], points=8), P(2)], table,
+                  seat=0, first=0)
+    state = play(state, "roll:coin", "prepare:1", "discard:olympus")
+    assert not state.ending, "checked when the turn ends, not in the middle of it"
+    state = _settle(state)
+    assert state.ending and state.seat == 1, "2 completed + 3 prepared + nothing left: 5"
+    state = _turn(state, "expedition:row1")
+    assert GAME.is_terminal(state)
+    assert max(len(p.completed) for p in state.players) < C.end_trigger
+
+
+def test_the_end_comes_once_nobody_can_reach_six_even_with_tiles_left_to_prepare() -> None:
+    table = _table_with(("babel", "horus", "eden", "aegis"), ("adam",), ())
+    state = build([P(1), P(2), P(3)], table, seat=0, first=0)
+    assert not state.ending, "a state from before the rule still decodes; the turn's end checks"
+    state = _turn(state, "prepare:1")
+    assert state.ending and state.seat == 1, "1 prepared + 4 on the Headquarters: 5 < 6"
+    state = _turn(state, "expedition:row1")
+    assert state.seat == 2 and not GAME.is_terminal(state)
+    state = _turn(state, "prepare:2")
+    assert GAME.is_terminal(state) and 0 < tiles_to_prepare(state) < C.end_trigger
+
+
+def test_a_former_idle_ending_still_decodes_and_finishes_its_round() -> None:
+    """Former versions triggered the end after idle rounds while a 6th was in reach."""
+    table = _table_with((None, None, None, None), (), (*FIVE, "draconite"))
+    state = build([P(1, completed=FIVE, prepared=("draconite",), points=20), P(2)], table,
+                  seat=1, first=0, ending=True)
+    state = _turn(state, "expedition:row1")
+    assert GAME.is_terminal(state)
+
+
+def test_an_end_trigger_with_a_sixth_discovery_in_reach_is_rejected() -> None:
+    table = _table_with(("babel", None, None, None), (), FIVE)
+    data = GAME.state_to_json(build([P(1, completed=FIVE, points=20), P(2)], table, seat=1))
+    data["end_triggered"] = True
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert err.value.path == "$.end_triggered"
+    assert "seat 0 can still get there" in err.value.reason
+
+
+def test_a_player_who_had_six_discoveries_before_the_turn_never_plays_again() -> None:
+    table = _table_with(("babel", None, None, None), (), (*FIVE, "aegis"))
+    six = (*FIVE, "aegis")
+    data = GAME.state_to_json(build([P(1), P(2, completed=six, points=24)], table, seat=0,
+                                    first=1, ending=True))
+    assert GAME.state_from_json(data).ending, "seat 1 triggered the end: seat 0 finishes"
+    data["players"][0], data["players"][1] = data["players"][1], data["players"][0]
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert err.value.path == "$.players[0].completed"

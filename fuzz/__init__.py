@@ -1,0 +1,1 @@
+"""Fuzzing harness: mutated states and moves in process, hostile requests over gRPC."""

@@ -1,0 +1,68 @@
+"""Diceless: once the deck has run out, it holds only the Die cards players used since."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.errors import InvalidStateError
+from engine.legend_raiders.components import CARD_DIE
+from engine.legend_raiders.components import COMPONENTS as C
+from engine.legend_raiders.state import RaidersState
+from tests.engine.legend_raiders.builders import GAME, P, Table, build, card
+
+DIE = [c for c, kind in zip(C.card_ids, C.card_kind, strict=True) if kind == CARD_DIE]
+OTHERS = [c for c, kind in zip(C.card_ids, C.card_kind, strict=True) if kind != CARD_DIE]
+
+
+def _ran_out() -> RaidersState:
+    """A diceless game whose deck ran out (a face-up slot is empty) and got one Die back.
+
+    Seat 1 holds two blind cards, one a Die card: from seat 0's view the deck and that hand
+    are hidden, and the deck's card must be a Die card.
+    """
+    row = (OTHERS[0], OTHERS[1], None, OTHERS[2])
+    rest = OTHERS[3:]
+    return build(
+        [
+            P(1, known=(*rest[:12], DIE[2], DIE[3])),
+            P(2, known=tuple(rest[12:-1]), blind=(DIE[1], rest[-1])),
+        ],
+        Table(row=row, deck=(DIE[0],)),
+        dice=False,
+    )
+
+
+def test_a_view_decodes_with_a_die_card_in_the_deck() -> None:
+    state = _ran_out()
+    view = GAME.state_to_json(state, 0)
+    assert view["deck"] == 1 and view["players"][1]["cards_blind"] == 2
+    decoded = GAME.state_from_json(view)
+    (only,) = [j for j in range(len(C.card_ids)) if decoded.deck >> j & 1]
+    assert C.card_kind[only] == CARD_DIE
+    assert GAME.state_from_json(GAME.state_to_json(decoded)) == decoded
+
+
+def test_determinize_deals_only_die_cards_to_the_deck() -> None:
+    decoded = GAME.state_from_json(GAME.state_to_json(_ran_out(), 0))
+    dealt = set()
+    for seed in range(40):
+        world = GAME.determinize(decoded, 0, random.Random(seed))
+        (only,) = [j for j in range(len(C.card_ids)) if world.deck >> j & 1]
+        assert C.card_kind[only] == CARD_DIE
+        dealt.add(only)
+        assert GAME.state_from_json(GAME.state_to_json(world)) == world
+    assert dealt == {card(DIE[0]), card(DIE[1])}  # either unseen Die card, never another card
+
+
+def test_a_full_state_with_another_card_in_such_a_deck_is_refused() -> None:
+    data = GAME.state_to_json(_ran_out())
+    hand = data["players"][1]["cards_blind"]
+    swapped = [c for c in hand if c not in DIE]
+    data["players"][1]["cards_blind"] = sorted([DIE[0], *[c for c in hand if c in DIE]])
+    data["deck"] = swapped
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert err.value.path == "$.deck[0]"
+    assert "only used Die cards" in err.value.reason
