@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 50051
 
-.PHONY: install run test lint typecheck unit proto proto-check bench loadtest fuzz clean
+.PHONY: install run test lint typecheck unit proto proto-check native-check bench loadtest fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,15 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2
 
-test: lint typecheck unit proto-check
+test: lint typecheck unit proto-check native-check
+
+# The Rust core (core/): format, lints and tests, when a Rust toolchain is present.
+native-check:
+	@if command -v cargo >/dev/null 2>&1; then \
+	  cd core && cargo fmt --check && cargo clippy -q --all-targets -- -D warnings && cargo test -q; \
+	else \
+	  echo "no Rust toolchain (cargo): skipping the Rust core's checks; everything runs on the Python engines"; \
+	fi
 
 PROTO_SOURCES := $(wildcard proto/boardbot/v1/*.proto)
 PROTOC = $(BIN)/python -m grpc_tools.protoc -I. --python_out=$(1) --pyi_out=$(1) --grpc_python_out=$(1) $(PROTO_SOURCES)

@@ -49,6 +49,7 @@ from engine.leda.frames import (
 from engine.leda.moves import steal_food
 from engine.leda.state import LedaState
 from tests.engine.conformance import random_trajectory
+from tests.engine.json_edits import BEYOND, past, path_text, replaced
 from tests.engine.leda.builders import (
     activation_stack,
     make_player,
@@ -60,25 +61,9 @@ from tests.engine.leda.builders import (
 
 GAME = get_game("leda")
 JSON = dict[str, Any]
-BEYOND = 2**64  # the largest integer a JSON decoder hands over as an integer, plus one
 
 
-def _past(bound: int) -> st.SearchStrategy[int]:
-    """Integers past `bound`: just past it most often, up to far beyond."""
-    return st.one_of(st.integers(bound + 1, bound + 3), st.integers(bound + 1, BEYOND))
 
-
-def _at(data: Any, path: tuple[Any, ...], value: Any) -> Any:
-    """A copy of `data` (a JSON tree) with the value at `path` replaced."""
-    if not path:
-        return value
-    copy: Any = dict(data) if isinstance(data, dict) else list(data)
-    copy[path[0]] = _at(data[path[0]], path[1:], value)
-    return copy
-
-
-def _path_text(path: tuple[Any, ...]) -> str:
-    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
 def bounded(state: LedaState) -> LedaState:
@@ -155,8 +140,8 @@ def test_a_number_at_its_bound_plays_and_past_it_is_rejected(
     bound: int,
 ) -> None:
     data = GAME.state_to_json(make(), observer)
-    plays_on(_at(data, path, bound))
-    rejected(_at(data, path, bound + 1), _path_text(path), f"at most {bound}")
+    plays_on(replaced(data, path, bound))
+    rejected(replaced(data, path, bound + 1), path_text(path), f"at most {bound}")
 
 
 @settings(max_examples=40, deadline=None)
@@ -167,7 +152,7 @@ def test_any_food_military_and_specials_within_bounds_are_valid(
 ) -> None:
     data = GAME.state_to_json(_activating("row2"))
     for key, value in (("food", food), ("military", military), ("specials", specials)):
-        data = _at(data, ("players", 0, key), value)
+        data = replaced(data, ("players", 0, key), value)
     state = GAME.state_from_json(data)
     assert (state.players[0].food, state.players[0].military) == (food, military)
     assert GAME.state_to_json(state) == data
@@ -178,7 +163,7 @@ def test_any_food_military_and_specials_within_bounds_are_valid(
 def test_any_number_past_its_bound_names_its_path(which: Any, value: st.DataObject) -> None:
     _, make, observer, path, bound = which
     data = GAME.state_to_json(make(), observer)
-    rejected(_at(data, path, value.draw(_past(bound))), _path_text(path), f"at most {bound}")
+    rejected(replaced(data, path, value.draw(past(bound))), path_text(path), f"at most {bound}")
 
 
 def test_a_known_position_is_below_the_count() -> None:
@@ -188,7 +173,7 @@ def test_a_known_position_is_below_the_count() -> None:
     assert data["mv_pile"]["known"][0]["index"] == MV_TOKEN_COUNT - 1
     plays_on(data)
     path = ("mv_pile", "known", 0, "index")
-    rejected(_at(data, path, MV_TOKEN_COUNT), _path_text(path), f"at most {MV_TOKEN_COUNT - 1}")
+    rejected(replaced(data, path, MV_TOKEN_COUNT), path_text(path), f"at most {MV_TOKEN_COUNT - 1}")
 
 
 # ----------------------------------------------------------------------------- saturation
@@ -234,7 +219,7 @@ def test_pending_work_at_its_bound_plays_and_past_it_is_rejected() -> None:
     data = GAME.state_to_json(state)
     plays_on(data)
     extra = {"frame": "effect", "seat": 0, "args": [FX_FOOD1, 0, -1]}
-    too_deep = _at(data, ("pending",), [*data["pending"][:-1], extra, data["pending"][-1]])
+    too_deep = replaced(data, ("pending",), [*data["pending"][:-1], extra, data["pending"][-1]])
     rejected(too_deep, "$.pending", f"0..{PENDING_MAX} items")
 
 
@@ -265,7 +250,7 @@ def test_every_frame_argument_past_its_range_names_its_path() -> None:
                 args = [ARG_RANGES[s][0] for s in shapes]
                 args[j] = bad
                 frame = {"frame": name, "seat": 0, "args": args}
-                bad_data = _at(data, ("pending", top), frame)
+                bad_data = replaced(data, ("pending", top), frame)
                 reason = f"at least {lo}" if bad < lo else f"at most {hi}"
                 rejected(bad_data, f"$.pending[{top}].args[{j}]", reason)
 

@@ -34,6 +34,7 @@ from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.state import ACTION, OVER, PlayerState, RaidersState
 from engine.legend_raiders.validation import max_points
 from tests.engine.conformance import random_trajectory
+from tests.engine.json_edits import path_text, replaced
 from tests.engine.legend_raiders.builders import GAME, P, Table, build, play, tools
 
 JSON = dict[str, Any]
@@ -41,17 +42,6 @@ DIE_CARDS = tuple(c for c, kind in zip(C.card_ids, C.card_kind, strict=True) if 
 PLACES = tuple(t for t, coins in zip(C.tile_ids, C.tile_coins, strict=True) if coins)
 
 
-def _at(data: Any, path: tuple[Any, ...], value: Any) -> Any:
-    """A copy of `data` (a JSON tree) with the value at `path` replaced."""
-    if not path:
-        return value
-    copy: Any = dict(data) if isinstance(data, dict) else list(data)
-    copy[path[0]] = _at(data[path[0]], path[1:], value)
-    return copy
-
-
-def _path_text(path: tuple[Any, ...]) -> str:
-    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
 def bounded(state: RaidersState) -> RaidersState:
@@ -202,14 +192,14 @@ def test_a_number_at_its_bound_plays_and_past_it_is_rejected(
     name: str, make: Maker, path: tuple[Any, ...], bound: int, reason: str
 ) -> None:
     data = make()
-    at_bound = _at(data, path, bound)
+    at_bound = replaced(data, path, bound)
     if name == "idle turns":
         written = GAME.state_to_json(GAME.state_from_json(at_bound))
         assert written == {k: v for k, v in data.items() if k != "idle_turns"}, "read, not kept"
     else:
         assert data == at_bound, "the state is at its bound"
         plays_on(at_bound)
-    rejected(_at(data, path, bound + 1), _path_text(path), reason)
+    rejected(replaced(data, path, bound + 1), path_text(path), reason)
 
 
 @settings(max_examples=60, deadline=None)
@@ -217,14 +207,14 @@ def test_a_number_at_its_bound_plays_and_past_it_is_rejected(
 def test_any_number_past_its_bound_names_its_path(which: Any, past: st.DataObject) -> None:
     _, make, path, bound, reason = which
     value = past.draw(st.one_of(st.integers(bound + 1, bound + 3), st.integers(bound + 1, 2**64)))
-    rejected(_at(make(), path, value), _path_text(path), reason)
+    rejected(replaced(make(), path, value), path_text(path), reason)
 
 
 def _longer(data: JSON, path: tuple[Any, ...], extra: Any) -> JSON:
     target: Any = data
     for part in path:
         target = target[part]
-    return _at(data, path, [*target, extra])
+    return replaced(data, path, [*target, extra])
 
 
 # (name, state maker, path, bound)
@@ -252,7 +242,7 @@ def test_a_list_at_its_bound_plays_and_one_item_more_is_rejected(
         target = target[part]
     assert len(target) == bound
     plays_on(data)
-    rejected(_longer(data, path, target[0]), _path_text(path), f"0..{bound} items")
+    rejected(_longer(data, path, target[0]), path_text(path), f"0..{bound} items")
 
 
 def test_the_top_score_is_exactly_reachable() -> None:

@@ -1,0 +1,22 @@
+//! Rules engines of boardbot's games: the native twin of the Python engine (`engine/`).
+//!
+//! Every game implements [`Game`], the rules role the search needs: set up, legal actions,
+//! transitions, chance, determinization, heuristics, scores and the JSON codec. States are
+//! immutable and copy-on-write: [`Game::apply`] returns a new state sharing every untouched part
+//! with its input. Randomness is always an explicit, seeded argument.
+//!
+//! Games: [`legend_raiders`].
+#![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod error;
+pub mod game;
+pub mod jsonread;
+pub mod legend_raiders;
+pub mod pyrepr;
+pub mod rng;
+
+pub use error::{ActionError, InvalidState};
+pub use game::{Game, CHANCE, TERMINAL};
+pub use legend_raiders::LegendRaiders;
+pub use rng::{seeded_rng, SeededRng};

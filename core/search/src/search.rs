@@ -1,0 +1,219 @@
+//! The search entry point: single-observer ISMCTS over any [`Game`], one tree or root-parallel
+//! (the twin of `search/ismcts.py`).
+
+use std::time::{Instant, SystemTime};
+
+use boardbot_rules::Game;
+
+use crate::config::SearchConfig;
+use crate::control::{CancelToken, SearchHooks, StopFlags, StopReason};
+use crate::error::SearchError;
+use crate::parallel::{merged_stop_reason, ParallelSearch, ReportsCallback};
+use crate::results::{
+    build_result, merge_tallies, MoveStats, SearchResult, SearchTotals, TreeReport,
+};
+use crate::seeds::choice_rng;
+use crate::tree_search::{RunLimits, StopAt, TreeSearch};
+
+/// An error unless `config` is usable and `seat` is to move in `state` (Python's order).
+pub fn check_request<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: usize,
+    config: &SearchConfig,
+) -> Result<(), SearchError> {
+    config.validate()?;
+    if game.is_terminal(state) {
+        return Err(SearchError::TerminalState);
+    }
+    let mover = game.current_player(state);
+    if usize::try_from(mover).ok() != Some(seat) {
+        return Err(SearchError::SeatNotToMove {
+            seat,
+            current_player: mover,
+        });
+    }
+    Ok(())
+}
+
+/// The state rebuilt from `seat`'s JSON view: hidden parts dropped, so never peeked at.
+///
+/// Every world the search samples comes from this state, so the search depends on what `seat`
+/// knows alone, even if the game's `determinize` were sensitive to hidden orders.
+pub fn seat_view_state<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: usize,
+) -> Result<G::State, SearchError> {
+    game.state_from_json(&game.state_to_json(state, Some(seat)))
+        .map_err(SearchError::InvalidView)
+}
+
+/// The earlier of the time budget (from `start`) and the deadline, with the reason it stands
+/// for; the deadline on a tie. A stop too far away to represent is no stop.
+pub fn stop_instant(
+    config: &SearchConfig,
+    start: Instant,
+    now: Instant,
+    now_wall: SystemTime,
+) -> Option<StopAt> {
+    let deadline = config.deadline.and_then(|deadline| {
+        let instant = match deadline.duration_since(now_wall) {
+            Ok(left) => now.checked_add(left),
+            Err(_) => Some(now),
+        };
+        instant.map(|instant| StopAt {
+            instant,
+            reason: StopReason::Deadline,
+        })
+    });
+    let time = config.time_budget.and_then(|budget| {
+        start.checked_add(budget).map(|instant| StopAt {
+            instant,
+            reason: StopReason::Time,
+        })
+    });
+    [deadline, time]
+        .into_iter()
+        .flatten()
+        .min_by_key(|stop| stop.instant)
+}
+
+/// Search for `seat`'s move in `state`, using only what `seat` knows.
+pub fn search<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: usize,
+    config: &SearchConfig,
+    seed: u64,
+) -> Result<SearchResult<G::Action>, SearchError> {
+    search_with(game, state, seat, config, seed, SearchHooks::default())
+}
+
+/// [`search`] with a cancellation token and a progress callback.
+///
+/// The same state, seed, configuration and iteration budget give the same result (the same
+/// move and statistics) in any process and any number of runs; `workers > 1` runs that many
+/// trees on threads (deterministic for a given seed and worker count).
+pub fn search_with<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: usize,
+    config: &SearchConfig,
+    seed: u64,
+    hooks: SearchHooks<'_, G::Action>,
+) -> Result<SearchResult<G::Action>, SearchError> {
+    let start = Instant::now();
+    check_request(game, state, seat, config)?;
+    let view = seat_view_state(game, state, seat)?;
+    let stop_at = stop_instant(config, start, Instant::now(), SystemTime::now());
+    let mut legal = Vec::new();
+    game.legal_actions(&view, &mut legal);
+    match legal.as_slice() {
+        [] => return Err(SearchError::NoLegalMove),
+        [only] => return Ok(single_move_result(game, &view, seat, *only, start)),
+        _ => {}
+    }
+    let finish = |reports: &[TreeReport<G::Action>], stopped_by: StopReason| {
+        let totals = SearchTotals {
+            iterations: reports.iter().map(|r| r.iterations).sum(),
+            nodes: reports.iter().map(|r| r.nodes).sum(),
+            elapsed: start.elapsed(),
+            stopped_by,
+        };
+        let tallies = merge_tallies(reports);
+        let mut rng = choice_rng(seed);
+        build_result(
+            game,
+            &view,
+            seat,
+            &tallies,
+            config.temperature,
+            &mut rng,
+            totals,
+        )
+    };
+    let SearchHooks {
+        cancel,
+        mut on_progress,
+        progress_every,
+    } = hooks;
+    let cancel = cancel.as_ref().map(CancelToken::flag);
+    if config.workers > 1 {
+        let parallel = ParallelSearch {
+            game,
+            state: &view,
+            seat,
+            config,
+            seed,
+            stop_at,
+            cancel,
+        };
+        let wants_progress = on_progress.is_some() && progress_every > 0;
+        let mut forward = |reports: &[TreeReport<G::Action>]| {
+            if let (Some(callback), Ok(partial)) =
+                (on_progress.as_mut(), finish(reports, StopReason::Running))
+            {
+                callback(&partial);
+            }
+        };
+        let forward: Option<&mut ReportsCallback<'_, G::Action>> = if wants_progress {
+            Some(&mut forward)
+        } else {
+            None
+        };
+        let reports = parallel.run(forward, progress_every)?;
+        return finish(&reports, merged_stop_reason(&reports));
+    }
+    let mut tree = TreeSearch::new(game, &view, seat, config, seed);
+    let limits = RunLimits {
+        iterations: config.iterations,
+        stop_at,
+        progress_every: if on_progress.is_some() {
+            progress_every
+        } else {
+            0
+        },
+    };
+    let flags = StopFlags {
+        cancel,
+        abort: None,
+    };
+    let stopped = tree.run(&limits, flags, |t| {
+        let report = t.report(StopReason::Running);
+        if let (Some(callback), Ok(partial)) =
+            (on_progress.as_mut(), finish(&[report], StopReason::Running))
+        {
+            callback(&partial);
+        }
+    });
+    finish(&[tree.report(stopped)], stopped)
+}
+
+/// The answer when only one move is legal: no search at all.
+fn single_move_result<G: Game>(
+    game: &G,
+    view: &G::State,
+    seat: usize,
+    only: G::Action,
+    start: Instant,
+) -> SearchResult<G::Action> {
+    let notation = game.action_to_str(view, only);
+    SearchResult {
+        action: only,
+        notation: notation.clone(),
+        seat,
+        iterations: 0,
+        elapsed: start.elapsed(),
+        moves: vec![MoveStats {
+            action: only,
+            notation: notation.clone(),
+            visits: 0,
+            mean_value: 0.0,
+            lower_bound: 0.0,
+            principal_variation: vec![notation],
+        }],
+        stopped_by: StopReason::SingleMove,
+        nodes: 0,
+    }
+}

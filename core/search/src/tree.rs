@@ -1,0 +1,177 @@
+//! The single-observer ISMCTS tree (open loop: decision edges only), as an arena of nodes.
+//!
+//! A node is a sequence of decisions from the root; its outgoing edges are the decisions
+//! taken from it, each tagged with the seat that took it (children are kept per seat to move)
+//! and carrying that edge's statistics. The statistics live on the edge, next to its action,
+//! so a selection step scans one small contiguous vector. For the handful of children a node
+//! has, a linear scan beats hashing.
+
+/// Index of a node in the arena.
+pub type NodeId = u32;
+
+/// The root's index.
+pub const ROOT: NodeId = 0;
+
+/// One decision edge: the action, the seat that took it, and its statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge<A> {
+    /// The action taken.
+    pub action: A,
+    /// The seat that took it; `total` sums that seat's rewards.
+    pub seat: u32,
+    /// Iterations that followed this edge.
+    pub visits: u64,
+    /// How many times this action was available when its parent was visited.
+    pub avail: u64,
+    /// Sum of the rewards of `seat` over those iterations.
+    pub total: f64,
+    /// The node this edge leads to.
+    pub child: NodeId,
+}
+
+impl<A> Edge<A> {
+    /// Mean reward of the seat that took the action (0 before any visit).
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / self.visits as f64
+        }
+    }
+}
+
+/// One node: its outgoing edges in the order they were created.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node<A> {
+    /// Edges of every seat that has moved from here, in creation order.
+    pub edges: Vec<Edge<A>>,
+}
+
+/// The arena: node 0 is the root; every other node is the target of exactly one edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tree<A> {
+    nodes: Vec<Node<A>>,
+}
+
+impl<A: Copy + Eq> Default for Tree<A> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<A: Copy + Eq> Tree<A> {
+    /// A tree holding only the root.
+    pub fn new() -> Self {
+        Self {
+            nodes: vec![Node { edges: Vec::new() }],
+        }
+    }
+
+    /// Number of nodes, the root included.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always false: a tree has its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The edges leaving `node`.
+    pub fn edges(&self, node: NodeId) -> &[Edge<A>] {
+        self.nodes
+            .get(node as usize)
+            .map_or(&[], |n| n.edges.as_slice())
+    }
+
+    /// The edges leaving `node`, to update their statistics.
+    pub fn edges_mut(&mut self, node: NodeId) -> &mut [Edge<A>] {
+        self.nodes
+            .get_mut(node as usize)
+            .map_or(&mut [], |n| n.edges.as_mut_slice())
+    }
+
+    /// Index (in `edges(node)`) of the edge of `seat` taking `action`, if it exists.
+    pub fn find_edge(&self, node: NodeId, seat: u32, action: A) -> Option<usize> {
+        self.edges(node)
+            .iter()
+            .position(|e| e.action == action && e.seat == seat)
+    }
+
+    /// Add the edge of `seat` taking `action` from `node` to a new node; its index in
+    /// `edges(node)`. None when the arena is full (more than `u32::MAX` nodes).
+    pub fn add_edge(&mut self, node: NodeId, seat: u32, action: A) -> Option<usize> {
+        let child = NodeId::try_from(self.nodes.len()).ok()?;
+        let parent = self.nodes.get_mut(node as usize)?;
+        parent.edges.push(Edge {
+            action,
+            seat,
+            visits: 0,
+            avail: 1,
+            total: 0.0,
+            child,
+        });
+        let index = parent.edges.len() - 1;
+        self.nodes.push(Node { edges: Vec::new() });
+        Some(index)
+    }
+
+    /// The most visited edge of `seat` from `node` (the first created on ties), if any.
+    pub fn most_visited(&self, node: NodeId, seat: u32) -> Option<&Edge<A>> {
+        first_max_visits(self.edges(node).iter().filter(|e| e.seat == seat))
+    }
+
+    /// The most visited edge from `node` over every seat (the first created on ties).
+    pub fn most_visited_any(&self, node: NodeId) -> Option<&Edge<A>> {
+        first_max_visits(self.edges(node).iter())
+    }
+}
+
+/// The edge with the most visits, the first one on ties.
+fn first_max_visits<'t, A: 't>(edges: impl Iterator<Item = &'t Edge<A>>) -> Option<&'t Edge<A>> {
+    let mut best: Option<&Edge<A>> = None;
+    for edge in edges {
+        match best {
+            Some(b) if edge.visits <= b.visits => {}
+            _ => best = Some(edge),
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_grow_the_arena_and_are_found_per_seat() {
+        let mut tree: Tree<u8> = Tree::new();
+        assert_eq!(tree.len(), 1);
+        let a = tree.add_edge(ROOT, 0, 7).unwrap();
+        let b = tree.add_edge(ROOT, 1, 7).unwrap();
+        assert_eq!((a, b), (0, 1));
+        assert_eq!(tree.len(), 3);
+        assert_eq!(tree.find_edge(ROOT, 1, 7), Some(1));
+        assert_eq!(tree.find_edge(ROOT, 0, 7), Some(0));
+        assert_eq!(tree.find_edge(ROOT, 2, 7), None);
+        let child = tree.edges(ROOT)[1].child;
+        assert_eq!(child, 2);
+        assert_eq!(tree.add_edge(child, 0, 3), Some(0));
+        assert_eq!(tree.edges(child)[0].avail, 1);
+        assert!(tree.edges(99).is_empty());
+        assert_eq!(tree.add_edge(99, 0, 1), None);
+    }
+
+    #[test]
+    fn most_visited_takes_the_first_on_ties() {
+        let mut tree: Tree<u8> = Tree::new();
+        for (seat, action, visits) in [(0, 1, 3), (0, 2, 5), (1, 3, 5), (0, 4, 5)] {
+            let i = tree.add_edge(ROOT, seat, action).unwrap();
+            tree.edges_mut(ROOT)[i].visits = visits;
+        }
+        assert_eq!(tree.most_visited(ROOT, 0).map(|e| e.action), Some(2));
+        assert_eq!(tree.most_visited(ROOT, 1).map(|e| e.action), Some(3));
+        assert_eq!(tree.most_visited(ROOT, 2).map(|e| e.action), None);
+        assert_eq!(tree.most_visited_any(ROOT).map(|e| e.action), Some(2));
+    }
+}

@@ -1,0 +1,351 @@
+//! One single-observer ISMCTS tree: the iteration loop and its raw root statistics (the twin
+//! of `search/tree_search.py`).
+
+use std::time::Instant;
+
+use boardbot_rules::rng::below;
+use boardbot_rules::{Game, SeededRng, CHANCE};
+
+use crate::config::SearchConfig;
+use crate::control::{StopFlags, StopReason, STOP_POLL_EVERY};
+use crate::results::{RootTally, TreeReport};
+use crate::rollout::{rollout, RolloutBuffers, RolloutSettings};
+use crate::seeds::{pv_rng, tree_rng};
+use crate::tree::{NodeId, Tree, ROOT};
+
+/// Moves shown in a principal variation, the root move included.
+pub const PV_LENGTH: usize = 8;
+
+/// Iterations between two checks of the early-stop condition.
+pub const EARLY_STOP_EVERY: u64 = 8;
+
+/// The selection score of a child: `mean + exploration · sqrt(ln(avail) / visits)`, where
+/// `avail` counts the parent's visits in which this child's action was legal.
+#[inline]
+pub fn ucb_score(total: f64, visits: u64, avail: u64, exploration: f64) -> f64 {
+    let visits = visits as f64;
+    total / visits + exploration * ((avail as f64).ln() / visits).sqrt()
+}
+
+/// A wall-clock stop: the instant, and the reason it stands for (time budget or deadline).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopAt {
+    /// When to stop.
+    pub instant: Instant,
+    /// [`StopReason::Time`] or [`StopReason::Deadline`].
+    pub reason: StopReason,
+}
+
+/// The limits of one tree's run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunLimits {
+    /// This tree's iteration budget (None: unbounded).
+    pub iterations: Option<u64>,
+    /// The wall-clock stop, if any.
+    pub stop_at: Option<StopAt>,
+    /// Iterations between two progress calls (0: none).
+    pub progress_every: u64,
+}
+
+/// Grows one ISMCTS tree for `seat` from `root_state` (the seat's view), seeded by `seed`.
+pub struct TreeSearch<'g, G: Game> {
+    game: &'g G,
+    root_state: &'g G::State,
+    seat: usize,
+    seat_id: u32,
+    exploration: f64,
+    node_cap: usize,
+    early_stop: bool,
+    rollout: RolloutSettings,
+    seed: u64,
+    rng: SeededRng,
+    tree: Tree<G::Action>,
+    iterations: u64,
+    root_actions: Vec<G::Action>,
+    pv_world: Option<(G::State, SeededRng)>,
+    legal: Vec<G::Action>,
+    untried: Vec<G::Action>,
+    path: Vec<(NodeId, usize)>,
+    reward: Vec<f64>,
+    buffers: RolloutBuffers<G::Action>,
+}
+
+impl<'g, G: Game> TreeSearch<'g, G> {
+    /// A tree holding only its root; nothing is searched yet.
+    pub fn new(
+        game: &'g G,
+        root_state: &'g G::State,
+        seat: usize,
+        config: &SearchConfig,
+        seed: u64,
+    ) -> Self {
+        let mut root_actions = Vec::new();
+        game.legal_actions(root_state, &mut root_actions);
+        Self {
+            game,
+            root_state,
+            seat,
+            seat_id: u32::try_from(seat).unwrap_or(u32::MAX),
+            exploration: config.exploration,
+            node_cap: config.node_cap,
+            early_stop: config.early_stop,
+            rollout: RolloutSettings::from_config(config),
+            seed,
+            rng: tree_rng(seed),
+            tree: Tree::new(),
+            iterations: 0,
+            root_actions,
+            pv_world: None,
+            legal: Vec::with_capacity(64),
+            untried: Vec::with_capacity(64),
+            path: Vec::with_capacity(64),
+            reward: Vec::with_capacity(8),
+            buffers: RolloutBuffers::default(),
+        }
+    }
+
+    /// Iterations run so far.
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    /// Nodes in the tree, the root included.
+    pub fn nodes(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// The tree itself.
+    pub fn tree(&self) -> &Tree<G::Action> {
+        &self.tree
+    }
+
+    /// One iteration: determinize, select/expand, roll out, back up the reward vector.
+    pub fn iterate(&mut self) {
+        let game = self.game;
+        let c = self.exploration;
+        let can_grow = self.tree.len() < self.node_cap;
+        let mut state = game.determinize(self.root_state, self.seat, &mut self.rng);
+        let mut node = ROOT;
+        self.path.clear();
+        loop {
+            let player = game.current_player(&state);
+            if player < 0 {
+                if player == CHANCE {
+                    if let Some(outcome) = game.sample_chance(&state, &mut self.rng) {
+                        state = game.apply(&state, outcome);
+                        continue;
+                    }
+                }
+                break;
+            }
+            let mover = player as u32;
+            game.legal_actions(&state, &mut self.legal);
+            self.untried.clear();
+            let mut best: Option<usize> = None;
+            let mut best_score = f64::NEG_INFINITY;
+            let edges = self.tree.edges_mut(node);
+            for &action in &self.legal {
+                let Some(i) = edges
+                    .iter()
+                    .position(|e| e.action == action && e.seat == mover)
+                else {
+                    self.untried.push(action);
+                    continue;
+                };
+                let edge = &mut edges[i];
+                edge.avail += 1;
+                if self.untried.is_empty() || !can_grow {
+                    let score = ucb_score(edge.total, edge.visits, edge.avail, c);
+                    if score > best_score {
+                        best_score = score;
+                        best = Some(i);
+                    }
+                }
+            }
+            if can_grow && !self.untried.is_empty() {
+                let count = self.untried.len();
+                let pick = if count > 1 {
+                    below(&mut self.rng, count as u32) as usize
+                } else {
+                    0
+                };
+                let action = self.untried[pick];
+                if let Some(i) = self.tree.add_edge(node, mover, action) {
+                    self.path.push((node, i));
+                }
+                state = game.apply(&state, action);
+                break;
+            }
+            let Some(i) = best else { break };
+            let edge = &self.tree.edges(node)[i];
+            let (action, child) = (edge.action, edge.child);
+            self.path.push((node, i));
+            node = child;
+            state = game.apply(&state, action);
+        }
+        rollout(
+            game,
+            state,
+            &mut self.rng,
+            &self.rollout,
+            &mut self.buffers,
+            &mut self.reward,
+        );
+        for &(parent, i) in &self.path {
+            let edge = &mut self.tree.edges_mut(parent)[i];
+            edge.visits += 1;
+            edge.total += self.reward.get(edge.seat as usize).copied().unwrap_or(0.0);
+        }
+        self.iterations += 1;
+    }
+
+    /// Iterate until a limit ends the run; return what stopped it.
+    ///
+    /// Checked before each iteration, in this order: the iteration budget; then, once at least
+    /// one iteration has run, the clock (every iteration), `flags` (every
+    /// [`STOP_POLL_EVERY`] iterations) and early stop (every [`EARLY_STOP_EVERY`] iterations,
+    /// with an iteration budget). `on_progress` runs after every `progress_every`-th iteration.
+    pub fn run(
+        &mut self,
+        limits: &RunLimits,
+        flags: StopFlags<'_>,
+        mut on_progress: impl FnMut(&mut Self),
+    ) -> StopReason {
+        let early_stop = self.early_stop && limits.iterations.is_some();
+        loop {
+            if let Some(budget) = limits.iterations {
+                if self.iterations >= budget {
+                    return StopReason::Iterations;
+                }
+            }
+            if self.iterations > 0 {
+                if let Some(stop) = limits.stop_at {
+                    if Instant::now() >= stop.instant {
+                        return stop.reason;
+                    }
+                }
+                if self.iterations % STOP_POLL_EVERY == 0 && flags.is_set() {
+                    return StopReason::Cancelled;
+                }
+                if early_stop && self.iterations % EARLY_STOP_EVERY == 0 {
+                    let remaining = limits.iterations.unwrap_or(0) - self.iterations;
+                    if self.decided(remaining) {
+                        return StopReason::EarlyStop;
+                    }
+                }
+            }
+            self.iterate();
+            if limits.progress_every > 0 && self.iterations % limits.progress_every == 0 {
+                on_progress(self);
+            }
+        }
+    }
+
+    /// True when the runner-up root move cannot catch the leader in `remaining` iterations.
+    pub fn decided(&self, remaining: u64) -> bool {
+        let (mut first, mut second, mut any) = (0, 0, false);
+        for edge in self
+            .tree
+            .edges(ROOT)
+            .iter()
+            .filter(|e| e.seat == self.seat_id)
+        {
+            any = true;
+            if edge.visits > first {
+                second = first;
+                first = edge.visits;
+            } else if edge.visits > second {
+                second = edge.visits;
+            }
+        }
+        any && first - second > remaining
+    }
+
+    /// The root tallies (every legal root move, visited or not, then any other root move the
+    /// tree met) and counters.
+    pub fn report(&mut self, stopped_by: StopReason) -> TreeReport<G::Action> {
+        let mut actions = self.root_actions.clone();
+        for edge in self.tree.edges(ROOT) {
+            if edge.seat == self.seat_id && !actions.contains(&edge.action) {
+                actions.push(edge.action);
+            }
+        }
+        let tallies = actions
+            .into_iter()
+            .map(|action| {
+                let found = self
+                    .tree
+                    .find_edge(ROOT, self.seat_id, action)
+                    .map(|i| &self.tree.edges(ROOT)[i]);
+                let (visits, total, child) =
+                    found.map_or((0, 0.0, None), |e| (e.visits, e.total, Some(e.child)));
+                RootTally {
+                    action,
+                    visits,
+                    total,
+                    principal_variation: self.principal_variation(action, child),
+                }
+            })
+            .collect();
+        TreeReport {
+            tallies,
+            iterations: self.iterations,
+            nodes: self.tree.len() as u64,
+            stopped_by,
+        }
+    }
+
+    /// The most visited line from root move `action`, replayed in one fixed determinization
+    /// (the same world and chance stream for every root move).
+    ///
+    /// It stops after [`PV_LENGTH`] moves, where the tree ends, at the end of the game, or
+    /// where the next move is not legal in that world.
+    pub fn principal_variation(&mut self, action: G::Action, child: Option<NodeId>) -> Vec<String> {
+        let game = self.game;
+        let (world, world_rng) = self.pv_world.get_or_insert_with(|| {
+            let mut rng = pv_rng(self.seed);
+            let world = game.determinize(self.root_state, self.seat, &mut rng);
+            (world, rng)
+        });
+        let mut rng = world_rng.clone();
+        let mut state = world.clone();
+        let mut line = vec![game.action_to_str(&state, action)];
+        game.legal_actions(&state, &mut self.legal);
+        if !self.legal.contains(&action) {
+            return line;
+        }
+        state = game.apply(&state, action);
+        let mut node = child;
+        while let Some(current) = node {
+            if line.len() >= PV_LENGTH {
+                break;
+            }
+            while game.current_player(&state) == CHANCE {
+                let Some(outcome) = game.sample_chance(&state, &mut rng) else {
+                    return line;
+                };
+                state = game.apply(&state, outcome);
+            }
+            let Ok(player) = u32::try_from(game.current_player(&state)) else {
+                break;
+            };
+            let edges = self.tree.edges(current);
+            let next = if edges.iter().any(|e| e.seat == player) {
+                self.tree.most_visited(current, player)
+            } else {
+                self.tree.most_visited_any(current)
+            };
+            let Some(next) = next.filter(|e| e.visits > 0) else {
+                break;
+            };
+            game.legal_actions(&state, &mut self.legal);
+            if !self.legal.contains(&next.action) {
+                break;
+            }
+            line.push(game.action_to_str(&state, next.action));
+            state = game.apply(&state, next.action);
+            node = Some(next.child);
+        }
+        line
+    }
+}

@@ -1,0 +1,157 @@
+//! The search on the real Legend Raiders engine: no peeking through the seat's view, legal and
+//! reproducible answers from mid-game positions.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use boardbot_rules::legend_raiders::RaidersState;
+use boardbot_rules::rng::below;
+use boardbot_rules::{seeded_rng, Game, LegendRaiders, CHANCE, TERMINAL};
+use boardbot_search::{search, RolloutPolicy, SearchConfig, SearchResult, StopReason};
+use serde_json::json;
+
+const GAME: LegendRaiders = LegendRaiders;
+
+/// The `medium` preset's settings with another iteration budget.
+fn medium(iterations: u64) -> SearchConfig {
+    SearchConfig {
+        iterations: Some(iterations),
+        exploration: 0.7,
+        rollout: RolloutPolicy::Heuristic,
+        cutoff_depth: Some(12),
+        temperature: 0.0,
+        ..SearchConfig::default()
+    }
+}
+
+fn without_time<A: Clone>(result: &SearchResult<A>) -> SearchResult<A> {
+    SearchResult {
+        elapsed: std::time::Duration::ZERO,
+        ..result.clone()
+    }
+}
+
+/// Decision states of one seeded random game, with at least two legal moves.
+fn decisions(players: u64, seed: u64) -> Vec<RaidersState> {
+    let mut rng = seeded_rng(seed);
+    let mut state = GAME.new_state(&json!({"players": players}), seed).unwrap();
+    let mut legal = Vec::new();
+    let mut found = Vec::new();
+    loop {
+        let action = match GAME.current_player(&state) {
+            TERMINAL => return found,
+            CHANCE => GAME.sample_chance(&state, &mut rng).unwrap(),
+            _ => {
+                GAME.legal_actions(&state, &mut legal);
+                if legal.len() > 1 {
+                    found.push(state.clone());
+                }
+                legal[below(&mut rng, legal.len() as u32) as usize]
+            }
+        };
+        state = GAME.apply(&state, action);
+    }
+}
+
+/// A decision state and a second state the deciding seat cannot tell from it (same view,
+/// different hidden cards).
+fn twin_states(players: u64) -> (RaidersState, RaidersState, usize) {
+    for seed in 0..50 {
+        for state in decisions(players, seed) {
+            let seat = GAME.current_player(&state) as usize;
+            let twin = GAME.determinize(&state, seat, &mut seeded_rng(seed + 1000));
+            if GAME.state_to_json(&twin, None) != GAME.state_to_json(&state, None) {
+                assert_eq!(
+                    GAME.state_to_json(&twin, Some(seat)),
+                    GAME.state_to_json(&state, Some(seat))
+                );
+                return (state, twin, seat);
+            }
+        }
+    }
+    panic!("no state with hidden cards in 50 games");
+}
+
+#[test]
+fn states_differing_only_in_hidden_cards_give_the_same_search() {
+    for players in [2, 3] {
+        let (state, twin, seat) = twin_states(players);
+        for workers in [1, 2] {
+            let config = SearchConfig {
+                workers,
+                early_stop: false,
+                ..medium(300)
+            };
+            let first = search(&GAME, &state, seat, &config, 17).unwrap();
+            let second = search(&GAME, &twin, seat, &config, 17).unwrap();
+            assert_eq!(
+                without_time(&first),
+                without_time(&second),
+                "{players} players"
+            );
+        }
+    }
+}
+
+#[test]
+fn mid_game_searches_answer_a_legal_move_reproducibly() {
+    let states = decisions(2, 5);
+    let picks = [states.len() / 10, states.len() / 2, states.len() * 85 / 100];
+    let mut legal = Vec::new();
+    for &i in &picks {
+        let state = &states[i];
+        let seat = GAME.current_player(state) as usize;
+        GAME.legal_actions(state, &mut legal);
+        let config = medium(400);
+        let result = search(&GAME, state, seat, &config, 3).unwrap();
+        assert!(legal.contains(&result.action));
+        assert_eq!(result.moves.len(), legal.len());
+        assert!(matches!(
+            result.stopped_by,
+            StopReason::Iterations | StopReason::EarlyStop
+        ));
+        assert_eq!(
+            result.moves.iter().map(|m| m.visits).sum::<u64>(),
+            result.iterations
+        );
+        for stats in &result.moves {
+            assert!((0.0..=1.0).contains(&stats.mean_value));
+            assert!(stats.lower_bound <= stats.mean_value);
+            assert!(!stats.principal_variation.is_empty());
+            assert!(stats.principal_variation.len() <= 8);
+            assert_eq!(stats.principal_variation[0], stats.notation);
+            assert_eq!(
+                GAME.action_from_str(state, &stats.notation),
+                Ok(stats.action)
+            );
+        }
+        let again = search(&GAME, state, seat, &config, 3).unwrap();
+        assert_eq!(without_time(&result), without_time(&again));
+        let threaded = SearchConfig {
+            workers: 2,
+            ..config
+        };
+        let first = search(&GAME, state, seat, &threaded, 3).unwrap();
+        let second = search(&GAME, state, seat, &threaded, 3).unwrap();
+        assert_eq!(without_time(&first), without_time(&second));
+        assert!(legal.contains(&first.action));
+    }
+}
+
+#[test]
+fn four_players_search_with_uniform_rollouts_to_the_end() {
+    let states = decisions(4, 2);
+    let state = &states[states.len() / 2];
+    let seat = GAME.current_player(state) as usize;
+    let config = SearchConfig {
+        iterations: Some(60),
+        rollout: RolloutPolicy::Random,
+        cutoff_depth: None,
+        ..SearchConfig::default()
+    };
+    let result = search(&GAME, state, seat, &config, 8).unwrap();
+    assert_eq!(result.seat, seat);
+    assert!(result.iterations > 0);
+    assert!(result
+        .moves
+        .iter()
+        .all(|m| (0.0..=1.0).contains(&m.mean_value)));
+}

@@ -1,0 +1,31 @@
+"""Edits of decoded JSON states shared by the bounds tests of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from engine.errors import format_path
+
+BEYOND = 2**64
+"""The largest integer a JSON decoder hands over as an integer, plus one."""
+
+
+def past(bound: int) -> st.SearchStrategy[int]:
+    """Integers past `bound`: just past it most often, up to far beyond."""
+    return st.one_of(st.integers(bound + 1, bound + 3), st.integers(bound + 1, BEYOND))
+
+
+def replaced(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """A copy of `data` (a JSON tree) with the value at `path` replaced."""
+    if not path:
+        return value
+    copy: Any = dict(data) if isinstance(data, dict) else list(data)
+    copy[path[0]] = replaced(data[path[0]], path[1:], value)
+    return copy
+
+
+def path_text(path: tuple[Any, ...]) -> str:
+    """`path` as the JSON path an error names, e.g. `$.players[0].food`."""
+    return format_path(path)
