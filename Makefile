@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 50051
 
-.PHONY: install run test lint typecheck unit proto proto-check native-check bench loadtest fuzz clean
+.PHONY: install run test lint typecheck unit proto proto-check native native-if-cargo native-check bench loadtest fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2
 
-test: lint typecheck unit proto-check native-check
+test: lint typecheck native-if-cargo unit proto-check native-check
 
 # The Rust core (core/): format, lints and tests, when a Rust toolchain is present.
 native-check:
@@ -37,6 +37,16 @@ native-check:
 	else \
 	  echo "no Rust toolchain (cargo): skipping the Rust core's checks; everything runs on the Python engines"; \
 	fi
+
+# The Python binding of the Rust core (module boardbot_native), built into the venv (needs cargo).
+native: install
+	$(BIN)/python -m pip install -q 'maturin>=1.5,<2'
+	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(BIN)/maturin develop -q --release -m core/bindings/Cargo.toml
+
+# Build the native module when a Rust toolchain is present, so the parity tests run against it.
+native-if-cargo: install
+	@if command -v cargo >/dev/null 2>&1; then $(MAKE) --no-print-directory native; \
+	else echo "no Rust toolchain (cargo): the native module is not built; its tests are skipped"; fi
 
 PROTO_SOURCES := $(wildcard proto/boardbot/v1/*.proto)
 PROTOC = $(BIN)/python -m grpc_tools.protoc -I. --python_out=$(1) --pyi_out=$(1) --grpc_python_out=$(1) $(PROTO_SOURCES)

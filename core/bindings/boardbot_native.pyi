@@ -1,0 +1,82 @@
+"""Type stubs of `boardbot_native`, the PyO3 binding of boardbot's native rules and search."""
+
+from collections.abc import Callable
+from typing import Any, Final, final
+
+CONFIG_KEYS: Final[tuple[str, ...]]
+"""The keys `search` accepts in its config (Python's `SearchConfig` fields)."""
+
+class InvalidStateError(ValueError):
+    """A state JSON that is malformed or impossible; the message starts with the JSON path."""
+
+class InvalidActionError(ValueError):
+    """A move that does not parse, is out of range, or is not legal in the state."""
+
+class SearchError(ValueError):
+    """A search that cannot run (bad configuration, terminal state, wrong seat)."""
+
+@final
+class LegendRaiders:
+    """Legend Raiders (2-4 players, with the die or diceless): builds and decodes states."""
+
+    def __init__(self) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    def describe_options(self) -> str:
+        """The options with their allowed values and defaults, as JSON text."""
+    def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
+        """A fresh game from the options (JSON text); the seed drives the native stream."""
+    def state_from_json(self, json: str) -> State:
+        """Decode and validate a state's JSON text; InvalidStateError names the path."""
+
+@final
+class State:
+    """An immutable Legend Raiders state; `apply` and `determinize` return new handles."""
+
+    def num_players(self) -> int: ...
+    def to_json(self, observer: int | None = None) -> str:
+        """The documented JSON text; with `observer`, that seat's view."""
+    def current_player(self) -> int:
+        """The seat to decide, -1 at a chance step, -2 once the game is over."""
+    def is_terminal(self) -> bool: ...
+    def legal_actions(self) -> list[int]:
+        """The legal decisions, the Python engine's integers in its order."""
+    def apply(self, action: int) -> State:
+        """The state after a legal decision or chance outcome (InvalidActionError otherwise)."""
+    def chance_outcomes(self) -> list[tuple[int, float]] | None:
+        """The outcomes and probabilities at a chance step; None elsewhere."""
+    def action_to_str(self, action: int) -> str: ...
+    def action_from_str(self, text: str) -> int: ...
+    def action_to_json(self, action: int) -> str: ...
+    def action_from_json(self, json: str) -> int: ...
+    def returns(self) -> list[float]: ...
+    def scores(self) -> list[float]: ...
+    def evaluate(self) -> list[float]: ...
+    def policy_weights(self, actions: list[int]) -> list[float]: ...
+    def determinize(self, observer: int, seed: int) -> State:
+        """A full world consistent with all `observer` knows (native stream from `seed`)."""
+    def __eq__(self, other: object) -> bool: ...
+
+@final
+class CancelFlag:
+    """A cancellation flag for `search`: call `cancel()` from any thread."""
+
+    def __init__(self) -> None: ...
+    def cancel(self) -> None: ...
+    @property
+    def cancelled(self) -> bool: ...
+
+def search(
+    state: State,
+    seat: int,
+    config: dict[str, Any] | None = None,
+    seed: int = 0,
+    cancel: CancelFlag | None = None,
+    on_progress: Callable[[dict[str, Any]], object] | None = None,
+    progress_every: int = 0,
+) -> dict[str, Any]:
+    """ISMCTS for `seat` without the GIL; a dict mirroring `search.api.SearchResult`."""

@@ -1,0 +1,1 @@
+"""Tests of the native core through its Python binding (boardbot_native)."""

@@ -1,0 +1,273 @@
+"""Differential harness: the Python Legend Raiders engine against the native one (boardbot_native).
+
+Both engines start from the same JSON state (a Python setup with random options) and are stepped
+together. At every step the harness compares the current player, the legal moves (integers and
+notation), the chance outcomes and their probabilities, and the full state JSON (as parsed
+values); every few steps the evaluation, the rollout weights, the seats' views and a native
+determinization (it must keep the seat's view and decode in Python); at the end the returns and
+the scores. Chance outcomes are chosen by the harness (with its own RNG, weighted by the Python
+engine's probabilities) and applied to both engines, so the random streams never matter.
+
+A difference stops that game and is reported with a minimal reproduction: the state JSON before
+the step and the action taken.
+
+    python -m tests.native.parity --steps 1000000 [--seed 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from engine.legend_raiders.game import LegendRaidersGame
+
+
+def _load_native() -> ModuleType | None:
+    """The native module, optional: `make native` builds it (it needs a Rust toolchain)."""
+    try:
+        return importlib.import_module("boardbot_native")
+    except ImportError:  # pragma: no cover - depends on the machine
+        return None
+
+
+boardbot_native = _load_native()
+
+CONFIGS = [(players, variant) for players in (2, 3, 4) for variant in ("dice", "diceless")]
+EVERY_EVALUATION = 7
+EVERY_WEIGHTS = 3
+EVERY_VIEW = 23
+TOLERANCE = 1e-9
+
+
+@dataclass
+class Difference:
+    """One disagreement between the engines, with what reproduces it."""
+
+    game: int
+    step: int
+    what: str
+    python: Any
+    native: Any
+    state_json: str
+    """The (full) state JSON before the step."""
+    action: int | None = None
+    """The action about to be applied (None when the difference is in the state itself)."""
+
+    def reproduction(self) -> str:
+        """A minimal reproduction: the state before the step and the action."""
+        lines = [
+            f"difference in game {self.game}, step {self.step}: {self.what}",
+            f"  python: {self.python!r}"[:2000],
+            f"  native: {self.native!r}"[:2000],
+            f"  action: {self.action!r}",
+            "  state before the step:",
+            f"  {self.state_json}",
+            "  reproduce: s = boardbot_native.LegendRaiders().state_from_json(STATE); "
+            "p = LegendRaidersGame().state_from_json(json.loads(STATE))",
+        ]
+        return "\n".join(lines)
+
+
+@dataclass
+class Summary:
+    """What a run compared."""
+
+    steps: int = 0
+    games: int = 0
+    finished_games: int = 0
+    decisions: int = 0
+    chance_steps: int = 0
+    determinizations: int = 0
+    seconds: float = 0.0
+    differences: list[Difference] = field(default_factory=list)
+
+    def line(self) -> str:
+        rate = self.steps / self.seconds if self.seconds > 0 else 0.0
+        return (
+            f"{self.steps} steps ({self.decisions} decisions, {self.chance_steps} chance), "
+            f"{self.games} games ({self.finished_games} finished), "
+            f"{self.determinizations} determinizations, {len(self.differences)} differences, "
+            f"{self.seconds:.1f} s, {rate:,.0f} steps/s"
+        )
+
+
+def _close(a: list[float] | tuple[float, ...], b: list[float] | tuple[float, ...]) -> bool:
+    if len(a) != len(b):
+        return False
+    return all(math.isclose(x, y, abs_tol=TOLERANCE) for x, y in zip(a, b, strict=True))
+
+
+def random_options(rng: random.Random, players: int, variant: str) -> dict[str, Any]:
+    """Setup options: random boards or characters and first player half the time."""
+    options: dict[str, Any] = {"players": players, "variant": variant}
+    if rng.random() < 0.5:
+        options["characters"] = rng.sample(range(1, 5), players)
+        options["first_player"] = rng.randrange(players)
+    return options
+
+
+def compare_game(
+    py_game: LegendRaidersGame,
+    native: Any,
+    index: int,
+    options: dict[str, Any],
+    seed: int,
+    rng: random.Random,
+    summary: Summary,
+    max_steps: int,
+) -> None:
+    """Play one game in both engines from the Python setup; stop at the first difference."""
+    summary.games += 1
+    weighted = rng.random() < 0.5
+    ps = py_game.new_state(options, seed)
+    ns = native.state_from_json(json.dumps(py_game.state_to_json(ps)))
+    step = 0
+
+    def differ(what: str, python: Any, nat: Any, action: int | None = None) -> None:
+        summary.differences.append(
+            Difference(
+                index, step, what, python, nat, json.dumps(py_game.state_to_json(ps)), action
+            )
+        )
+
+    while summary.steps < max_steps:
+        py_json = py_game.state_to_json(ps)
+        native_json = json.loads(ns.to_json())
+        if py_json != native_json:
+            differ("state JSON", py_json, native_json)
+            return
+        player = py_game.current_player(ps)
+        if player != ns.current_player():
+            differ("current player", player, ns.current_player())
+            return
+        if player == -2:
+            if not _close(py_game.returns(ps), ns.returns()):
+                differ("returns", py_game.returns(ps), ns.returns())
+            elif not _close(py_game.scores(ps), ns.scores()):
+                differ("scores", py_game.scores(ps), ns.scores())
+            else:
+                summary.finished_games += 1
+            return
+        if step % EVERY_EVALUATION == 0 and not _close(py_game.evaluate(ps), ns.evaluate()):
+            differ("evaluate", py_game.evaluate(ps), ns.evaluate())
+            return
+        if step % EVERY_VIEW == 0 and not _check_views(py_game, ps, ns, rng, summary, differ):
+            return
+        if player == -1:
+            outcomes = list(py_game.chance_outcomes(ps) or ())
+            native_outcomes = ns.chance_outcomes() or []
+            if [a for a, _ in outcomes] != [a for a, _ in native_outcomes] or not _close(
+                [p for _, p in outcomes], [p for _, p in native_outcomes]
+            ):
+                differ("chance outcomes", outcomes, native_outcomes)
+                return
+            action = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+            summary.chance_steps += 1
+        else:
+            legal = list(py_game.legal_actions(ps))
+            native_legal = ns.legal_actions()
+            if legal != native_legal:
+                differ("legal actions", legal, native_legal)
+                return
+            notation = [py_game.action_to_str(ps, a) for a in legal]
+            native_notation = [ns.action_to_str(a) for a in legal]
+            if notation != native_notation:
+                differ("legal moves as notation", notation, native_notation)
+                return
+            weights: list[float] = []
+            if weighted or step % EVERY_WEIGHTS == 0:
+                weights = list(py_game.policy_weights(ps, legal))
+                if step % EVERY_WEIGHTS == 0 and not _close(weights, ns.policy_weights(legal)):
+                    differ("policy weights", weights, ns.policy_weights(legal))
+                    return
+            action = rng.choices(legal, weights=weights)[0] if weighted else rng.choice(legal)
+            summary.decisions += 1
+        try:
+            next_native = ns.apply(action)
+        except Exception as exc:  # a native refusal of a Python-legal move is a difference
+            differ("native apply raised", None, repr(exc), action)
+            return
+        ps = py_game.apply(ps, action)
+        ns = next_native
+        step += 1
+        summary.steps += 1
+
+
+def _check_views(
+    py_game: LegendRaidersGame,
+    ps: Any,
+    ns: Any,
+    rng: random.Random,
+    summary: Summary,
+    differ: Any,
+) -> bool:
+    """One seat's view in both engines, and a native determinization for that seat."""
+    seat = rng.randrange(py_game.num_players(ps))
+    view = py_game.state_to_json(ps, seat)
+    native_view = json.loads(ns.to_json(seat))
+    if view != native_view:
+        differ(f"view of seat {seat}", view, native_view)
+        return False
+    world = ns.determinize(seat, rng.getrandbits(63))
+    summary.determinizations += 1
+    world_view = json.loads(world.to_json(seat))
+    if world_view != view:
+        differ(f"native determinization changed seat {seat}'s view", view, world_view)
+        return False
+    try:
+        decoded = py_game.state_from_json(json.loads(world.to_json()))
+    except ValueError as exc:
+        differ("native determinization does not decode in Python", None, str(exc))
+        return False
+    if py_game.state_to_json(decoded, seat) != view:
+        differ(f"determinization decoded in Python changes seat {seat}'s view", view, None)
+        return False
+    return True
+
+
+def run(steps: int, seed: int = 0, stop_at_first: bool = False) -> Summary:
+    """Compare at least `steps` steps (whole games, cycling through the configurations)."""
+    if boardbot_native is None:
+        raise RuntimeError("boardbot_native is not importable: run `make native` first")
+    py_game = LegendRaidersGame()
+    native = boardbot_native.LegendRaiders()
+    rng = random.Random(seed)
+    summary = Summary()
+    start = time.perf_counter()
+    index = 0
+    while summary.steps < steps:
+        players, variant = CONFIGS[index % len(CONFIGS)]
+        options = random_options(rng, players, variant)
+        compare_game(
+            py_game, native, index, options, rng.getrandbits(32), rng, summary, steps
+        )
+        index += 1
+        if stop_at_first and summary.differences:
+            break
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--steps", type=int, default=100_000, help="steps to compare")
+    parser.add_argument("--seed", type=int, default=0, help="the harness RNG's seed")
+    parser.add_argument("--show", type=int, default=3, help="differences to print in full")
+    args = parser.parse_args(argv)
+    summary = run(args.steps, args.seed)
+    for difference in summary.differences[: args.show]:
+        print(difference.reproduction())
+    print(summary.line())
+    return 1 if summary.differences else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
