@@ -54,15 +54,18 @@ from engine.leda.fastdecode import (
 from engine.leda.frames import (
     ARG_RANGES,
     AUTOMATIC,
+    F_ACT_TILE,
     F_ACTIVATE,
     F_AWAKEN,
     F_CONFLICT,
     F_COPY,
+    F_DESERT_FX,
     F_EFFECT,
     F_MULLIGAN,
     F_OR,
     F_ORG,
     F_PAY,
+    F_QUEEN,
     F_RING_REVEAL,
     F_RING_ROTATE,
     F_RINGS,
@@ -74,6 +77,7 @@ from engine.leda.frames import (
     F_SPY_PUT,
     F_STEP,
     F_STEP_END,
+    F_UPGRADE,
     F_ZONE,
     FRAME_ARGS,
     FRAME_BY_NAME,
@@ -618,6 +622,17 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
             raise root.get("zone").fail("an activation step needs a chosen zone")
         if kind == F_OR and (frame[2], frame[3]) not in _OR_CHOICES:
             raise pending.child(i).child("args").fail("no effect offers this choice of two effects")
+        if kind == F_ROTATE_CARD and not any(
+            frame[2] in square.cards for square in state.players[frame[1]].grid
+        ):
+            raise pending.child(i).fail("the card to turn is not on that player's grid")
+        if _activates(frame) and (F_STEP_END, frame[1]) not in stack:
+            raise pending.child(i).fail("activations happen only in that player's activation step")
+        if kind == F_PAY and (
+            frame[2] > len(state.players[frame[1]].hand)
+            or any(f[0] == F_PAY for f in stack[i + 1 :])
+        ):
+            raise pending.child(i).fail("one card play is paid at a time, from the hand it holds")
         if kind == F_ROTATE_CARD and frame[2] not in CAT_ROTATING:
             raise pending.child(i).fail("only a rotating Cat card can be turned")
         if kind == F_ROTATE_CARD and state.players[frame[1]].clan != CATS:
@@ -678,6 +693,15 @@ _CLAN_FRAMES = {
     F_COPY: CATS, F_SEARCH_RING: CATS, F_RING_REVEAL: CATS, F_RING_ROTATE: CATS, F_RINGS: CATS,
     F_PAY: CATS, F_AWAKEN: PANDAS,
 }  # fmt: skip
+
+def _activates(frame: Frame) -> bool:
+    """True for a pending decision that activates a square, tile or card when taken."""
+    kind = frame[0]
+    return kind in _ACTIVATING or (kind == F_UPGRADE and frame[2] == 1)
+
+
+# Decisions that activate something; like every activation, they belong to an activation step.
+_ACTIVATING = frozenset({F_ACT_TILE, F_DESERT_FX, F_COPY, F_QUEEN})
 
 # Frames laid out by the round itself (never pushed by an effect).
 _SKELETON = frozenset(

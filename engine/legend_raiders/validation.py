@@ -252,12 +252,6 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
                 raise row_r[k].fail("empty while the Expedition deck still has cards")
             # Diceless: a slot stays empty once the deck ran out; after that only used Die
             # cards go back into the deck (counted from public facts, as views hide the deck).
-            unseen_die = N_DIE_CARDS - _visible_die_cards(s)
-            if s.deck.bit_count() > unseen_die:
-                raise root.get("deck").fail(
-                    f"a face-up slot is empty, so the deck holds only used Die cards: at most "
-                    f"{unseen_die}"
-                )
             deck_r = root.get("deck")
             if isinstance(deck_r.value, list):
                 for i, name in enumerate(deck_r.value):
@@ -265,6 +259,13 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
                         raise deck_r.child(i).fail(
                             "a face-up slot is empty, so the deck holds only used Die cards"
                         )
+            # A view hides the deck: count the Die cards it can still hold from what is listed.
+            unseen_die = N_DIE_CARDS - _visible_die_cards(s) - _listed_blind_die_cards(s, root)
+            if s.deck.bit_count() > unseen_die:
+                raise deck_r.fail(
+                    f"a face-up slot is empty, so the deck holds only used Die cards: at most "
+                    f"{unseen_die}"
+                )
     if s.removed_cards:
         if not s.dice:
             raise root.get("removed_cards").fail("Die cards return to the deck in the diceless "
@@ -308,6 +309,15 @@ def _visible_die_cards(s: RaidersState) -> int:
     for p in s.players:
         visible += sum(1 for j in p.known if C.card_kind[j] == CARD_DIE)
     return visible
+
+
+def _listed_blind_die_cards(s: RaidersState, root: JsonReader) -> int:
+    """Die cards in the blind hands the document lists (a view lists only its observer's)."""
+    listed = 0
+    for p, r in zip(s.players, root.get("players").as_list(), strict=True):
+        if isinstance(r.value.get("cards_blind"), list):
+            listed += sum(1 for j in p.blind if C.card_kind[j] == CARD_DIE)
+    return listed
 
 
 def check_state(s: RaidersState, root: JsonReader, column: int, row_slot: int) -> None:

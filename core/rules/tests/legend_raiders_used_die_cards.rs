@@ -201,3 +201,78 @@ fn deal_hidden_orders_die_cards_first_only_for_such_a_deck() {
         assert_eq!(deck, mask(&[die[0], others[2]]));
     }
 }
+
+#[test]
+fn a_view_whose_own_hand_leaves_too_few_die_cards_for_the_deck_is_refused() {
+    let die = die_cards();
+    let mut view = GAME.state_to_json(&ran_out(), Some(1)); // seat 1 sees its own blind Die card
+    GAME.state_from_json(&view).unwrap();
+    // Hide one more card in the deck: it would need a second Die card, and the only other
+    // unseen one is in seat 1's own hand.
+    let known: Vec<String> = view["players"][0]["cards_face_up"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let mut fewer: Vec<&String> = known
+        .iter()
+        .filter(|c| !die.contains(&c.as_str()))
+        .skip(1)
+        .collect();
+    fewer.extend(known.iter().filter(|c| die.contains(&c.as_str())));
+    view["players"][0]["cards_face_up"] =
+        Value::from(fewer.iter().map(|c| c.as_str()).collect::<Vec<_>>());
+    view["deck"] = Value::from(2);
+    let err = GAME.state_from_json(&view).unwrap_err();
+    assert_eq!(err.path, "$.deck");
+    assert!(err.reason.contains("at most 1"), "{}", err.reason);
+}
+
+/// The twin of `test_diceless_empty_slot_means_the_deck_holds_only_used_die_cards` in
+/// `tests/engine/legend_raiders/test_audit_validation.py`.
+#[test]
+fn diceless_empty_slot_means_the_deck_holds_only_used_die_cards() {
+    let c = components();
+    let row = Table::default().row;
+    let rest: Vec<&'static str> = c
+        .card_ids
+        .iter()
+        .map(String::as_str)
+        .filter(|id| !row.contains(&Some(*id)) && *id != "die-1")
+        .collect();
+    let state = build(
+        &[p(1).known(&["die-1"]), p(2).known(&rest)],
+        &Table {
+            deck: Some(vec![]),
+            ..Table::default()
+        },
+        Turn {
+            dice: false,
+            ..Turn::default()
+        },
+    );
+    let state = play(state, &["expedition:row1"]);
+    assert!(state.row[0].is_none() && state.deck == 0);
+    let state = play(state, &["die-card:coin"]);
+    assert_eq!(
+        state.deck.count_ones(),
+        1,
+        "the used Die card went back; the slot stays empty"
+    );
+    for observer in [None, Some(0), Some(1)] {
+        GAME.state_from_json(&GAME.state_to_json(&state, observer))
+            .unwrap();
+    }
+    // A mission card moved into the deck, after the used Die card.
+    let mut data = GAME.state_to_json(&state, None);
+    let moved = data["players"][1]["cards_face_up"]
+        .as_array_mut()
+        .unwrap()
+        .pop()
+        .unwrap();
+    data["deck"].as_array_mut().unwrap().push(moved);
+    let err = GAME.state_from_json(&data).unwrap_err();
+    assert_eq!(err.path, "$.deck[1]");
+    assert!(err.reason.contains("only used Die cards"), "{}", err.reason);
+}

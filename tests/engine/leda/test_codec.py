@@ -10,7 +10,15 @@ import orjson
 import pytest
 
 from engine import InvalidStateError, get_game
-from engine.leda.frames import F_OR
+from engine.leda.frames import (
+    F_OR,
+    F_ORG,
+    F_PAY,
+    F_ROTATE_CARD,
+    F_ROUND_END,
+    F_SPY_PILE,
+    F_UPGRADE,
+)
 from tests.engine.leda.builders import activation_stack, make_player, make_state, play
 from tests.engine.leda.test_round import org_stack
 
@@ -244,3 +252,50 @@ def test_an_action_tile_known_in_a_view_and_revealed_names_the_known_entry() -> 
     with pytest.raises(InvalidStateError) as err:
         GAME.state_from_json(data)
     assert err.value.path == "$.action_pile.known[0].item"
+
+
+def _pending_refused(state_json: dict[str, Any], index: int, fragment: str) -> None:
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(state_json)
+    assert err.value.path == f"$.pending[{index}]"
+    assert fragment in err.value.reason
+
+
+def test_a_card_to_turn_must_be_on_the_players_grid() -> None:
+    cats = make_player("cats", cards={"r1c1": ["cat-3"]})
+    spy = (F_SPY_PILE, 0, -1, 0)
+    fine = make_state(
+        cats, make_player("pandas"), stack=(*activation_stack(0, 0), (F_ROTATE_CARD, 0, 2), spy)
+    )
+    data = GAME.state_to_json(fine)
+    assert GAME.state_from_json(data) == fine
+    index = len(data["pending"]) - 2
+    data["pending"][index]["args"] = [4]  # cat-5 is in the deck, not on the grid
+    _pending_refused(data, index, "not on that player's grid")
+
+
+def test_an_activation_belongs_to_the_players_activation_step() -> None:
+    scorpions = make_player("scorpions")
+    org = ((F_ROUND_END, 0), (F_ORG, 1), (F_ORG, 0))
+    upgrade_only = make_state(scorpions, make_player("sharks"), stack=(*org, (F_UPGRADE, 0, 0)))
+    data = GAME.state_to_json(upgrade_only)
+    assert GAME.state_from_json(data) == upgrade_only  # an MV token's upgrade, say
+    data["pending"][-1]["args"] = [1]  # "upgrade, then activate that tile"
+    _pending_refused(data, len(data["pending"]) - 1, "activation step")
+
+
+def test_one_card_play_is_paid_at_a_time() -> None:
+    cats = make_player("cats", hand=("cat-5", "cat-8", "cat-9"))
+    fine = make_state(cats, make_player("pandas"), stack=(*activation_stack(0, 0), (F_PAY, 0, 3)))
+    data = GAME.state_to_json(fine)
+    assert GAME.state_from_json(data) == fine
+    twice = {**data, "pending": [*data["pending"], data["pending"][-1]]}
+    _pending_refused(twice, len(data["pending"]) - 1, "one card play")
+    short = {
+        **data,
+        "pending": [*data["pending"][:-1], {"frame": "pay-cards", "seat": 0, "args": [3]}],
+    }
+    short["players"] = [dict(data["players"][0]), data["players"][1]]
+    short["players"][0]["hand"] = ["cat-5", "cat-8"]
+    short["players"][0]["deck"] = [*data["players"][0]["deck"], "cat-9"]
+    _pending_refused(short, len(data["pending"]) - 1, "one card play")

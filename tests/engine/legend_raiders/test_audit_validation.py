@@ -111,7 +111,7 @@ def test_diceless_empty_slot_means_the_deck_holds_only_used_die_cards() -> None:
     def mission_into_deck(d: dict[str, Any]) -> None:
         d["deck"].append(d["players"][1]["cards_face_up"].pop())
 
-    _rejected(_changed(data, mission_into_deck), "$.deck", "only used Die cards")
+    _rejected(_changed(data, mission_into_deck), "$.deck[1]", "only used Die cards")
 
 
 def test_component_ids_never_collide_with_tool_ids() -> None:

@@ -66,3 +66,19 @@ def test_a_full_state_with_another_card_in_such_a_deck_is_refused() -> None:
         GAME.state_from_json(data)
     assert err.value.path == "$.deck[0]"
     assert "only used Die cards" in err.value.reason
+
+
+def test_a_view_whose_own_hand_leaves_too_few_die_cards_for_the_deck_is_refused() -> None:
+    view = GAME.state_to_json(_ran_out(), 1)  # seat 1 sees its own blind Die card
+    assert GAME.state_from_json(view)
+    # Hide one more card in the deck: it would need a second Die card, and the only other
+    # unseen one is in seat 1's own hand.
+    known = view["players"][0]["cards_face_up"]
+    view["players"][0]["cards_face_up"] = [c for c in known if c not in DIE][1:] + [
+        c for c in known if c in DIE
+    ]
+    view["deck"] = 2
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(view)
+    assert err.value.path == "$.deck"
+    assert "at most 1" in err.value.reason

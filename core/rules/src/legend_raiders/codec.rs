@@ -525,7 +525,14 @@ fn decode(data: &Value) -> JsonResult<RaidersState> {
             state.deck = dealt;
         }
     }
-    check_state(&state, column, row_slot, deck_order.as_deref())?;
+    let listed_blind: Vec<bool> = hand_sizes.iter().map(Option::is_none).collect();
+    check_state(
+        &state,
+        column,
+        row_slot,
+        deck_order.as_deref(),
+        &listed_blind,
+    )?;
     let has_scores = root.has("final_scores");
     if has_scores || root.has("winner") {
         let key = if has_scores { "final_scores" } else { "winner" };

@@ -384,10 +384,23 @@ fn visible_die_cards(s: &RaidersState) -> usize {
     in_row + taken
 }
 
+/// Die cards in the blind hands the document lists (a view lists only its observer's):
+/// `listed_blind[seat]` tells whether seat's `cards_blind` is a JSON list.
+fn listed_blind_die_cards(s: &RaidersState, listed_blind: &[bool]) -> usize {
+    let die = components().die_card_mask;
+    s.players
+        .iter()
+        .zip(listed_blind)
+        .filter(|(_, &listed)| listed)
+        .map(|(p, _)| (p.blind & die).count_ones() as usize)
+        .sum()
+}
+
 fn check_board(
     s: &RaidersState,
     column: Option<u8>,
     deck_order: Option<&[usize]>,
+    listed_blind: &[bool],
 ) -> JsonResult<()> {
     let c = components();
     for col in 0..c.hq_columns {
@@ -409,7 +422,18 @@ fn check_board(
             }
             // Diceless: a slot stays empty once the deck ran out; after that only used Die
             // cards go back into the deck (counted from public facts, as views hide the deck).
-            let unseen_die = c.n_die_cards as i64 - visible_die_cards(s) as i64;
+            if let Some(order) = deck_order {
+                if let Some(i) = order.iter().position(|&j| c.die_card_mask >> j & 1 == 0) {
+                    return Err(fail(
+                        format!("$.deck[{i}]"),
+                        "a face-up slot is empty, so the deck holds only used Die cards",
+                    ));
+                }
+            }
+            // A view hides the deck: count the Die cards it can still hold from what is listed.
+            let unseen_die = c.n_die_cards as i64
+                - visible_die_cards(s) as i64
+                - listed_blind_die_cards(s, listed_blind) as i64;
             if i64::from(s.deck.count_ones()) > unseen_die {
                 return Err(fail(
                     "$.deck",
@@ -418,14 +442,6 @@ fn check_board(
                          {unseen_die}"
                     ),
                 ));
-            }
-            if let Some(order) = deck_order {
-                if let Some(i) = order.iter().position(|&j| c.die_card_mask >> j & 1 == 0) {
-                    return Err(fail(
-                        format!("$.deck[{i}]"),
-                        "a face-up slot is empty, so the deck holds only used Die cards",
-                    ));
-                }
             }
         }
     }
@@ -494,15 +510,18 @@ fn check_end_trigger(s: &RaidersState) -> JsonResult<()> {
 
 /// Fail (with the JSON path) unless `s` is a possible state. `column` and `row_slot` are the
 /// turn's `column` / `row_slot` fields as decoded (0-based); `deck_order` is the deck's cards
-/// in the JSON list's order for a full state (`None` when the deck is a hidden count).
+/// in the JSON list's order for a full state (`None` when the deck is a hidden count);
+/// `listed_blind[seat]` tells whether the document lists that seat's blind hand (its
+/// `cards_blind` is a list, not a hidden count: a view lists only its observer's hand).
 pub fn check_state(
     s: &RaidersState,
     column: Option<u8>,
     row_slot: Option<u8>,
     deck_order: Option<&[usize]>,
+    listed_blind: &[bool],
 ) -> JsonResult<()> {
     check_tools(s)?;
     check_players(s)?;
     check_turn(s, column, row_slot)?;
-    check_board(s, column, deck_order)
+    check_board(s, column, deck_order, listed_blind)
 }
