@@ -180,8 +180,15 @@ def from_engine_error(field: str, error: EngineError) -> ServiceError:
         reason = Reason.INVALID_MOVE
     else:
         reason = _ENGINE_REASONS.get(field, Reason.INVALID_MOVE)
-    path = bounded(error.path, MAX_PATH_CHARS)
+    path = error.path
+    if field == "options_json" and (path == "$.options" or path.startswith(_OPTIONS_PREFIXES)):
+        # The engines name options under `$.options`; on the wire the document is the options.
+        path = "$" + path.removeprefix("$.options")
+    path = bounded(path, MAX_PATH_CHARS)
     return invalid_argument(f"{field} {path}: {error.reason}", reason, field, path)
+
+
+_OPTIONS_PREFIXES = ("$.options.", "$.options[")
 
 
 def shown(value: object) -> str:

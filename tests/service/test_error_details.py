@@ -158,6 +158,16 @@ def test_each_kind_of_refusal_has_its_reason(served: Served) -> None:
         _expect(_refusal(call), code, reason, field)
 
 
+def test_option_paths_are_inside_the_options_document(served: Served) -> None:
+    request = pb.NewGameRequest(game="leda", options_json=b'{"clans": ["dragons", "cats"]}')
+    error = _refusal(lambda: served.stub.NewGame(request, timeout=10))
+    _expect(error, Code.INVALID_ARGUMENT, "INVALID_OPTIONS", "options_json")
+    info, violations = error_details(error)
+    assert info.metadata["json_path"] == "$.clans[0]"
+    assert violations[0][0] == "options_json.clans[0]"
+    assert (error.details() or "").startswith("options_json $.clans[0]: unknown value 'dragons'")
+
+
 def test_an_illegal_move_is_told_apart_from_an_unreadable_one(served: Served) -> None:
     _, data, _ = _legend_raiders()
     raw = orjson.dumps(data)
