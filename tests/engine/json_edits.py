@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
-from engine.errors import format_path
+from engine.api import Game
+from engine.errors import InvalidStateError, format_path
 
 BEYOND = 2**64
 """The largest integer a JSON decoder hands over as an integer, plus one."""
@@ -29,3 +31,11 @@ def replaced(data: Any, path: tuple[Any, ...], value: Any) -> Any:
 def path_text(path: tuple[Any, ...]) -> str:
     """`path` as the JSON path an error names, e.g. `$.players[0].food`."""
     return format_path(path)
+
+
+def assert_rejected(game: Game, data: Any, path: str, reason: str) -> None:
+    """Decoding `data` fails at `path` with a reason containing `reason`."""
+    with pytest.raises(InvalidStateError) as err:
+        game.state_from_json(data)
+    assert err.value.path == path, err.value
+    assert reason in err.value.reason, err.value

@@ -49,7 +49,7 @@ from engine.leda.frames import (
 from engine.leda.moves import steal_food
 from engine.leda.state import LedaState
 from tests.engine.conformance import random_trajectory
-from tests.engine.json_edits import BEYOND, past, path_text, replaced
+from tests.engine.json_edits import BEYOND, assert_rejected, past, path_text, replaced
 from tests.engine.leda.builders import (
     activation_stack,
     make_player,
@@ -95,10 +95,8 @@ def plays_on(data: JSON) -> LedaState:
 
 
 def rejected(data: JSON, path: str, reason: str) -> None:
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
-    assert err.value.path == path, err.value
-    assert reason in err.value.reason, err.value
+    """`data` is refused at `path`."""
+    assert_rejected(GAME, data, path, reason)
 
 
 # ----------------------------------------------------------------------------- states

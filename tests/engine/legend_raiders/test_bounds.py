@@ -34,7 +34,7 @@ from engine.legend_raiders.components import COMPONENTS as C
 from engine.legend_raiders.state import ACTION, OVER, PlayerState, RaidersState
 from engine.legend_raiders.validation import max_points
 from tests.engine.conformance import random_trajectory
-from tests.engine.json_edits import path_text, replaced
+from tests.engine.json_edits import assert_rejected, path_text, replaced
 from tests.engine.legend_raiders.builders import GAME, P, Table, build, play, tools
 
 JSON = dict[str, Any]
@@ -70,10 +70,8 @@ def plays_on(data: JSON) -> RaidersState:
 
 
 def rejected(data: JSON, path: str, reason: str) -> None:
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
-    assert err.value.path == path, err.value
-    assert reason in err.value.reason, err.value
+    """`data` is refused at `path`."""
+    assert_rejected(GAME, data, path, reason)
 
 
 # ----------------------------------------------------------------------------- states
