@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 50051
 
-.PHONY: install run test lint typecheck unit proto proto-check native native-if-cargo native-check bench loadtest fuzz clean
+.PHONY: install run test lint typecheck unit proto proto-check native native-if-cargo native-check diff bench loadtest fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ native-check:
 native: install
 	$(BIN)/python -m pip install -q 'maturin>=1.5,<2'
 	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(BIN)/maturin develop -q --release -m core/bindings/Cargo.toml
+
+# Python and native engines stepped side by side over many random games (DIFF_STEPS of them).
+DIFF_STEPS ?= 5000000
+diff: native
+	$(BIN)/python -m tests.native.parity --steps $(DIFF_STEPS)
 
 # Build the native module when a Rust toolchain is present, so the parity tests run against it.
 native-if-cargo: install
