@@ -18,7 +18,7 @@ from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from engine.errors import EngineError, IllegalActionError, InvalidActionError, echo
+from engine.errors import EngineError, IllegalActionError, InvalidActionError
 
 ERROR_DOMAIN = "boardbot.v1"
 """`ErrorInfo.domain` of every error this service raises."""
@@ -189,8 +189,3 @@ def from_engine_error(field: str, error: EngineError) -> ServiceError:
 
 
 _OPTIONS_PREFIXES = ("$.options.", "$.options[")
-
-
-def shown(value: object) -> str:
-    """A caller's value as an error message repeats it (short, with its length if cut)."""
-    return echo(value)

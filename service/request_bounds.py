@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from service.errors import Reason, ServiceError, invalid_argument, shown
+from engine.errors import echo
+from service.errors import Reason, ServiceError, invalid_argument
 
 MAX_NAME_CHARS = 64
 """Longest game or preset name (every real one is far shorter)."""
@@ -39,8 +40,14 @@ def check_range(field: str, value: int, low: int, high: int) -> None:
     """INVALID_ARGUMENT (INVALID_FIELD) unless `low <= value <= high`."""
     if not low <= value <= high:
         raise invalid_argument(
-            f"{field}: must be in {low}..{high}, got {shown(value)}", Reason.INVALID_FIELD, field
+            f"{field}: must be in {low}..{high}, got {echo(value)}", Reason.INVALID_FIELD, field
         )
+
+
+def check_document(field: str, raw: bytes, limit: int) -> None:
+    """INVALID_ARGUMENT unless the JSON document field `raw` is present and within `limit`."""
+    required(field, raw)
+    check_size(field, raw, limit)
 
 
 def required(field: str, value: bytes | str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 
 from engine import CHANCE, TERMINAL, EngineError, Game, State, get_game, list_games
-from engine.errors import UnknownGameError
+from engine.errors import UnknownGameError, echo
 from service.errors import (
     Reason,
     bounded,
@@ -18,15 +18,14 @@ from service.errors import (
     internal,
     invalid_argument,
     not_found,
-    shown,
 )
 from service.request_bounds import (
     MAX_MOVE_BYTES,
     MAX_NAME_CHARS,
     MAX_NOTATION_CHARS,
     MAX_STATE_BYTES,
+    check_document,
     check_size,
-    required,
 )
 
 MAX_CHANCE_STEPS = 10_000
@@ -65,14 +64,13 @@ def load_game(name: str) -> Game:
     except UnknownGameError:
         known = ", ".join(list_games())
         raise not_found(
-            f"game: unknown game {shown(name)}; known: {known}", Reason.UNKNOWN_GAME, "game"
+            f"game: unknown game {echo(name)}; known: {known}", Reason.UNKNOWN_GAME, "game"
         ) from None
 
 
 def parse_json(raw: bytes, field: str, limit: int = MAX_STATE_BYTES) -> Any:
     """Decode the JSON document in a bytes field, or INVALID_ARGUMENT saying where it breaks."""
-    required(field, raw)
-    check_size(field, raw, limit)
+    check_document(field, raw, limit)
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError as error:
@@ -117,7 +115,7 @@ def with_player_count(
     given = options.get("players")
     if given is not None and given != players:
         raise invalid_argument(
-            f"players: {players} disagrees with options_json $.players = {shown(given)}",
+            f"players: {players} disagrees with options_json $.players = {echo(given)}",
             Reason.INVALID_OPTIONS,
             "options_json",
             "$.players",

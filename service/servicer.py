@@ -22,9 +22,8 @@ from service.request_bounds import (
     MAX_STATE_BYTES,
     MAX_STREAM_EVERY_MS,
     MAX_TOP_K,
+    check_document,
     check_range,
-    check_size,
-    required,
 )
 from service.request_log import log_request
 from service.rules_job import RulesJob
@@ -47,11 +46,11 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         metrics: Metrics,
         logger: logging.Logger,
         limits: settings.Limits,
-        rules_pool: WorkerPool | None = None,
+        rules_pool: WorkerPool,
     ) -> None:
         self.pool = pool
-        self.rules_pool = rules_pool or pool
-        """Where rules calls run (the search pool when the server has no pool of its own)."""
+        self.rules_pool = rules_pool
+        """Where rules calls (NewGame, LegalMoves, ApplyMove) run."""
         self.metrics = metrics
         self.logger = logger
         self.limits = limits
@@ -201,8 +200,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         """Run a rules call in a worker, bounded by the client's deadline and the server's."""
         rules.load_game(request.game)  # an unknown game is refused without a worker
         if method != "NewGame":
-            required("state_json", request.state_json)
-            check_size("state_json", request.state_json, MAX_STATE_BYTES)
+            check_document("state_json", request.state_json, MAX_STATE_BYTES)
         remaining = context.time_remaining()
         deadline = None
         if remaining is not None and math.isfinite(remaining):
@@ -264,8 +262,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
     ) -> SearchJob:
         rules.load_game(request.game)
         check_range("top_k", top_k, 0, MAX_TOP_K)
-        required("state_json", request.state_json)
-        check_size("state_json", request.state_json, MAX_STATE_BYTES)
+        check_document("state_json", request.state_json, MAX_STATE_BYTES)
         record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]
         overrides = convert.settings_overrides(request.settings)
         config = settings.resolve(request.preset, overrides, self.limits, request.game)

@@ -6,9 +6,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import echo
 from search.api import SearchConfig
 from search.presets import presets_for
-from service.errors import Reason, deadline_exceeded, invalid_argument, not_found, shown
+from service.errors import Reason, deadline_exceeded, invalid_argument, not_found
 from service.request_bounds import MAX_EXPLORATION, MAX_NAME_CHARS, MAX_TEMPERATURE
 
 OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
@@ -54,7 +55,7 @@ def resolve(
     name = preset or default_preset_name()
     if len(name) > MAX_NAME_CHARS or name not in table:
         raise not_found(
-            f"preset: unknown preset {shown(name)}; known: {', '.join(table)}",
+            f"preset: unknown preset {echo(name)}; known: {', '.join(table)}",
             Reason.UNKNOWN_PRESET,
             "preset",
         )

@@ -25,7 +25,9 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
-from service.errors import Reason, ServiceError, Wire
+import grpc
+
+from service.errors import Reason, ServiceError, Wire, deadline_exceeded
 from service.worker_main import worker_main
 
 READY_TIMEOUT_S = 120.0
@@ -79,9 +81,7 @@ class PoolJob:
             try:
                 event = self.events.get(timeout=timeout)
             except queue.Empty:
-                raise ServiceError.from_wire(
-                    ("DEADLINE_EXCEEDED", "no answer in time", Reason.DEADLINE_EXCEEDED, "", "")
-                ) from None
+                raise deadline_exceeded("no answer in time") from None
             kind = event[0]
             if kind == "error":
                 raise ServiceError.from_wire(event[1])
@@ -98,8 +98,9 @@ class PoolJob:
         return last
 
 
-def _error(code: str, reason: Reason, message: str) -> tuple[str, Wire]:
-    return ("error", (code, message, str(reason), "", ""))
+def _error(code: grpc.StatusCode, reason: Reason, message: str) -> tuple[str, Wire]:
+    """A job's failure event, as the worker process would send it."""
+    return ("error", ServiceError(code, message, reason).to_wire())
 
 
 class _Worker:
@@ -169,7 +170,7 @@ class _Worker:
                 self,
                 job,
                 _error(
-                    "DEADLINE_EXCEEDED",
+                    grpc.StatusCode.DEADLINE_EXCEEDED,
                     Reason.DEADLINE_EXCEEDED,
                     "the deadline passed while the request waited for a worker",
                 ),
@@ -195,11 +196,13 @@ class _Worker:
             code = self.process.exitcode if self.process is not None else None
             if self.pool.closed:
                 event = _error(
-                    "UNAVAILABLE", Reason.SHUTTING_DOWN, "the server shut down before it answered"
+                    grpc.StatusCode.UNAVAILABLE,
+                    Reason.SHUTTING_DOWN,
+                    "the server shut down before it answered",
                 )
             else:
                 event = _error(
-                    "UNAVAILABLE",
+                    grpc.StatusCode.UNAVAILABLE,
                     Reason.WORKER_FAILED,
                     f"the worker stopped unexpectedly (exit code {code}); it has been "
                     "replaced and the request can be retried",
@@ -211,7 +214,9 @@ class _Worker:
                 self,
                 job,
                 _error(
-                    "INTERNAL", Reason.INTERNAL, f"worker protocol error: {type(error).__name__}"
+                    grpc.StatusCode.INTERNAL,
+                    Reason.INTERNAL,
+                    f"worker protocol error: {type(error).__name__}",
                 ),
             )
             self._replace()  # its pipe may hold half a message: start clean
@@ -256,14 +261,14 @@ class _Worker:
         past_deadline = deadline is not None and time.time() >= deadline
         if job.cancelled_at is not None and not past_deadline:
             event = _error(
-                "CANCELLED",
+                grpc.StatusCode.CANCELLED,
                 Reason.CANCELLED,
                 f"the request was cancelled and its worker, still busy {margin:g} s later, "
                 "was replaced",
             )
         else:
             event = _error(
-                "DEADLINE_EXCEEDED",
+                grpc.StatusCode.DEADLINE_EXCEEDED,
                 Reason.DEADLINE_EXCEEDED,
                 f"no answer by the deadline plus {margin:g} s: the worker was stopped and replaced",
             )
@@ -433,7 +438,9 @@ class WorkerPool:
                 job.phase = _Phase.DONE
                 self._outstanding -= 1
             job.events.put(
-                _error("UNAVAILABLE", Reason.SHUTTING_DOWN, "the server is shutting down")
+                _error(
+                    grpc.StatusCode.UNAVAILABLE, Reason.SHUTTING_DOWN, "the server is shutting down"
+                )
             )
         for _ in self._workers:
             self._jobs.put(None)
@@ -444,7 +451,11 @@ class WorkerPool:
                 job.phase = _Phase.DONE
                 self._outstanding -= 1
                 job.events.put(
-                    _error("CANCELLED", Reason.CANCELLED, "the request was cancelled before it ran")
+                    _error(
+                        grpc.StatusCode.CANCELLED,
+                        Reason.CANCELLED,
+                        "the request was cancelled before it ran",
+                    )
                 )
             elif job.phase is _Phase.RUNNING and job.worker and job.worker.current is job:
                 job.worker.cancel_flag.value = 1
