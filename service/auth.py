@@ -32,6 +32,16 @@ MAX_LOGGED_METHOD_CHARS = 100
 """A method name is the caller's text: log at most this much of it."""
 
 
+_HANDLER_FACTORIES: dict[tuple[bool, bool], Callable[..., grpc.RpcMethodHandler]] = {
+    (False, False): grpc.unary_unary_rpc_method_handler,
+    (False, True): grpc.unary_stream_rpc_method_handler,
+    (True, False): grpc.stream_unary_rpc_method_handler,
+    (True, True): grpc.stream_stream_rpc_method_handler,
+}
+"""Handler builders by (request streaming, response streaming), so a refusal has the kind of
+the method it refuses."""
+
+
 def refusal_reason(metadata: Any, expected: bytes) -> Reason | None:
     """None when the metadata carries the expected token, else why the call is refused."""
     found = False
@@ -85,21 +95,8 @@ class TokenInterceptor(grpc.ServerInterceptor):
             self._note(method, reason, context.peer())
             context.abort_with_status(error.grpc_status())
 
-        if handler.request_streaming and handler.response_streaming:
-            return grpc.stream_stream_rpc_method_handler(
-                refuse, handler.request_deserializer, handler.response_serializer
-            )
-        if handler.request_streaming:
-            return grpc.stream_unary_rpc_method_handler(
-                refuse, handler.request_deserializer, handler.response_serializer
-            )
-        if handler.response_streaming:
-            return grpc.unary_stream_rpc_method_handler(
-                refuse, handler.request_deserializer, handler.response_serializer
-            )
-        return grpc.unary_unary_rpc_method_handler(
-            refuse, handler.request_deserializer, handler.response_serializer
-        )
+        factory = _HANDLER_FACTORIES[(handler.request_streaming, handler.response_streaming)]
+        return factory(refuse, handler.request_deserializer, handler.response_serializer)
 
     def _note(self, method: str, reason: Reason, peer: str) -> None:
         if self._metrics is not None:
