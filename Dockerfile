@@ -15,13 +15,17 @@ ENV PATH=/opt/boardbot/bin:$PATH
 
 WORKDIR /src
 COPY pyproject.toml README.md ./
+COPY boardbot ./boardbot
 COPY engine ./engine
 COPY search ./search
+COPY jobs ./jobs
 COPY service ./service
+COPY cli ./cli
+COPY tools ./tools
 COPY proto ./proto
 RUN pip install --upgrade pip \
     && pip install . \
-    && cd / && python -c "import proto.boardbot.v1.boardbot_pb2_grpc, service.server, engine.leda.game"
+    && cd / && python -c "import boardbot.proto.boardbot.v1.boardbot_pb2_grpc, boardbot.service.server, boardbot.engine.leda.game"
 
 # ---- runtime stage: the virtual environment only, run as an unprivileged user ----
 FROM python:3.11-slim AS runtime

@@ -53,7 +53,8 @@ native-if-cargo: install
 	@if command -v cargo >/dev/null 2>&1; then $(MAKE) --no-print-directory native; \
 	else echo "no Rust toolchain (cargo): the native module is not built; its tests are skipped"; fi
 
-PROTO_SOURCES := $(wildcard proto/boardbot/v1/*.proto)
+# Generated through the boardbot/proto link, so the generated code imports `boardbot.proto...`.
+PROTO_SOURCES := $(wildcard boardbot/proto/boardbot/v1/*.proto)
 PROTOC = $(BIN)/python -m grpc_tools.protoc -I. --python_out=$(1) --pyi_out=$(1) --grpc_python_out=$(1) $(PROTO_SOURCES)
 
 # Regenerate the committed Python code of the wire contract.
@@ -63,7 +64,7 @@ proto: install
 # Fail when the committed generated code differs from a fresh generation.
 proto-check: install
 	@tmp=$$(mktemp -d) && $(call PROTOC,$$tmp) && \
-	  diff -r -x '__init__.py' -x '*.proto' -x '__pycache__' $$tmp/proto/boardbot/v1 proto/boardbot/v1 \
+	  diff -r -x '__init__.py' -x '*.proto' -x '__pycache__' $$tmp/boardbot/proto/boardbot/v1 proto/boardbot/v1 \
 	  && echo "generated proto code is up to date"; status=$$?; rm -rf $$tmp; exit $$status
 
 bench: install

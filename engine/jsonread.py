@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any
 
-from engine.errors import EngineError, InvalidStateError, echo, format_path
+from boardbot.engine.errors import EngineError, InvalidStateError, echo, format_path
 
 CHOICES_SHOWN = 120
 """Most characters of allowed names an error message spells out (then it gives their number)."""

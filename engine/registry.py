@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import importlib
 
-from engine.api import Game
-from engine.errors import UnknownGameError, echo
+from boardbot.engine.api import Game
+from boardbot.engine.errors import UnknownGameError, echo
 
 _GAMES: dict[str, str] = {
-    "leda": "engine.leda.game:LedaGame",
-    "legend_raiders": "engine.legend_raiders.game:LegendRaidersGame",
+    "leda": "boardbot.engine.leda.game:LedaGame",
+    "legend_raiders": "boardbot.engine.legend_raiders.game:LegendRaidersGame",
 }
 _CACHE: dict[str, Game] = {}
 

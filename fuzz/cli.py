@@ -8,6 +8,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from boardbot.jobs.cores import available_cores
 from fuzz import report
 from fuzz.grpc_phase import GrpcResult, run_grpc
 from fuzz.grpc_server import ServerSettings
@@ -16,7 +17,6 @@ from fuzz.pipeline import Limits
 from fuzz.replay import replay
 from fuzz.repro import DEFAULT_DIR
 from fuzz.seeds import all_seeds
-from service.cores import available_cores
 
 PHASES = ("inprocess", "grpc")
 INPROCESS_SHARE = 0.55

@@ -50,7 +50,7 @@ def request_key(answer: Answer) -> tuple[str, str] | None:
 
 def known_games() -> tuple[str, ...]:
     """The games the server knows."""
-    from engine import list_games
+    from boardbot.engine import list_games
 
     return tuple(list_games())
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import orjson
 
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from fuzz import values
 from fuzz.mutators import (
     Mutation,
@@ -22,7 +23,6 @@ from fuzz.mutators import (
     stack_size,
 )
 from fuzz.seeds import Seed, by_game, setups
-from proto.boardbot.v1 import boardbot_pb2 as pb
 
 INT32 = (-(2**31), 2**31 - 1)
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")

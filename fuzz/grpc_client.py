@@ -11,7 +11,7 @@ from typing import Any
 import grpc
 import orjson
 
-from engine import EngineError, get_game
+from boardbot.engine import EngineError, get_game
 from fuzz.grpc_cases import GrpcCase
 
 MESSAGE_LIMIT = 1000

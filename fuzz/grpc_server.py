@@ -11,8 +11,8 @@ import grpc
 import orjson
 import psutil
 
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from loadtest.server_process import ServerProcess, start_server
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 
 MIB = 1024 * 1024
 

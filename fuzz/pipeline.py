@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from engine import CHANCE, EngineError, Game, State, get_game
+from boardbot.engine import CHANCE, EngineError, Game, State, get_game
 from fuzz.cases import Case
 
 T = TypeVar("T")

@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from engine import CHANCE, Game, State, get_game, list_games
+from boardbot.engine import CHANCE, Game, State, get_game, list_games
 from loadtest.corpus import CORPUS_DIR, load_corpus
 
 MAX_PLAYOUT_STEPS = 20_000

@@ -12,11 +12,11 @@ from typing import Any
 
 import grpc
 
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from loadtest.corpus import SETUPS, Position
 from loadtest.names import search_name
 from loadtest.stats import Row, row_from_samples
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,11 @@ import grpc
 from locust import between, constant, events, task
 from locust.env import Environment
 
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from loadtest.corpus import CORPUS_DIR, SETUPS, Position, load_corpus
 from loadtest.grpc_user import GrpcUser, RpcFailure
 from loadtest.names import search_name
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 
 _user_numbers = itertools.count()
 _corpus_cache: dict[Path, dict[str, list[Position]]] = {}

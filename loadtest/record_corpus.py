@@ -13,9 +13,9 @@ import random
 import sys
 from pathlib import Path
 
-from engine import CHANCE, Game, State, get_game
+from boardbot.engine import CHANCE, Game, State, get_game
+from boardbot.search.bots import GreedyBot, RandomBot
 from loadtest.corpus import CORPUS_DIR, SETUPS, Position, Setup, write_positions
-from search.bots import GreedyBot, RandomBot
 
 MAX_STEPS = 20_000
 """Bound on the steps (decisions and chance) of one self-play game."""

@@ -18,6 +18,8 @@ from typing import Any
 
 import grpc
 
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from loadtest import faults, report
 from loadtest.baseline import BaselinePlan, measure_baseline
 from loadtest.corpus import CORPUS_DIR, Position, load_corpus
@@ -35,8 +37,6 @@ from loadtest.slo import (
     load_slo,
 )
 from loadtest.stats import Row, pooled
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
 SCENARIO_ORDER = ("load", "overload", "soak", "fault")

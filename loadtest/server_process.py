@@ -34,7 +34,7 @@ def boardbot_command() -> list[str]:
     script = Path(sys.executable).parent / "boardbot"
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-m", "service.cli"]
+    return [sys.executable, "-m", "boardbot.cli.main"]
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.api import Action
+from boardbot.engine.api import Action
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class SearchConfig:
     temperature: float = 0.0
     """0 picks the most visited move; > 0 samples from visits ** (1 / temperature)."""
     rollout: str = "random"
-    """Rollout policy, a name in `search.rollout.ROLLOUT_POLICIES`: `random` (uniform) or
+    """Rollout policy, a name in `boardbot.search.rollout.ROLLOUT_POLICIES`: `random` (uniform) or
     `heuristic` (the game's policy_weights)."""
     cutoff_depth: int | None = None
     """Stop rollouts after this many steps and use the game's evaluate (None: play out)."""

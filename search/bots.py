@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.api import CHANCE, Action, Game, State
-from search.api import SearchConfig
-from search.ismcts import search, seat_view_state
-from search.presets import PRESETS, UnknownPresetError, presets_for
-from search.rewards import state_reward
+from boardbot.engine.api import CHANCE, Action, Game, State
+from boardbot.search.api import SearchConfig
+from boardbot.search.ismcts import search, seat_view_state
+from boardbot.search.presets import PRESETS, UnknownPresetError, presets_for
+from boardbot.search.rewards import state_reward
 
 GREEDY_CHANCE_SAMPLES = 4
 """Chance outcomes a greedy bot samples to value a move that leads to a chance step."""

@@ -5,13 +5,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine.api import Game, State
-from search.api import MoveStats, SearchConfig, SearchResult
-from search.parallel import all_tallies, merged_stop_reason, run_root_parallel
-from search.results import build_result, merge_tallies
-from search.rollout import get_policy
-from search.seeds import derive_seed
-from search.tree_search import TreeReport, TreeSearch
+from boardbot.engine.api import Game, State
+from boardbot.search.api import MoveStats, SearchConfig, SearchResult
+from boardbot.search.parallel import all_tallies, merged_stop_reason, run_root_parallel
+from boardbot.search.results import build_result, merge_tallies
+from boardbot.search.rollout import get_policy
+from boardbot.search.seeds import derive_seed
+from boardbot.search.tree_search import TreeReport, TreeSearch
 
 
 class SearchError(ValueError):

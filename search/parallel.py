@@ -10,10 +10,10 @@ from collections.abc import Callable
 from multiprocessing.context import BaseContext
 from typing import Any
 
-from engine.api import Game, State
-from search.api import SearchConfig
-from search.seeds import derive_seed
-from search.tree_search import RootTally, TreeReport, TreeSearch
+from boardbot.engine.api import Game, State
+from boardbot.search.api import SearchConfig
+from boardbot.search.seeds import derive_seed
+from boardbot.search.tree_search import RootTally, TreeReport, TreeSearch
 
 POLL_SECONDS = 0.02
 """How often the parent polls cancellation while the workers search."""
@@ -27,7 +27,7 @@ def process_context() -> BaseContext:
     """The multiprocessing context for workers: forkserver where available, else spawn."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["engine", "search.tree_search"])
+        ctx.set_forkserver_preload(["boardbot.engine", "boardbot.search.tree_search"])
         return ctx
     return multiprocessing.get_context("spawn")
 

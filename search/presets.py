@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from search.api import SearchConfig
+from boardbot.search.api import SearchConfig
 
 
 class UnknownPresetError(KeyError):

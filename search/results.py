@@ -6,9 +6,9 @@ import math
 import random
 from collections.abc import Iterable
 
-from engine.api import Action, Game, State
-from search.api import MoveStats, SearchResult
-from search.tree_search import RootTally
+from boardbot.engine.api import Action, Game, State
+from boardbot.search.api import MoveStats, SearchResult
+from boardbot.search.tree_search import RootTally
 
 CONFIDENCE_Z = 1.96
 """Normal quantile of the two-sided 95% bound used for `lower_bound`."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.api import Game, State
+from boardbot.engine.api import Game, State
 
 
 def margin_share(scores: tuple[float, ...], seat: int) -> float:

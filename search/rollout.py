@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine.api import CHANCE, TERMINAL, Action, Game, State
-from search.rewards import terminal_reward
+from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State
+from boardbot.search.rewards import terminal_reward
 
 RolloutPolicy = Callable[[Game, State, Sequence[Action], random.Random], Action]
 """Chooses one of `actions` (at least two) in `state` during a rollout."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.api import Action
+from boardbot.engine.api import Action
 
 
 class Node:

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import CHANCE, TERMINAL, Action, Game, State
-from search.api import SearchConfig
-from search.rollout import get_policy, rollout
-from search.seeds import derive_seed
-from search.tree import Node, most_visited, most_visited_any
+from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State
+from boardbot.search.api import SearchConfig
+from boardbot.search.rollout import get_policy, rollout
+from boardbot.search.seeds import derive_seed
+from boardbot.search.tree import Node, most_visited, most_visited_any
 
 PV_LENGTH = 8
 """Moves shown in a principal variation, the root move included."""

@@ -15,9 +15,9 @@ from typing import Any
 
 import grpc
 
-from service.errors import Reason, ServiceError
-from service.metrics import Metrics
-from service.request_log import log_request
+from boardbot.service.errors import Reason, ServiceError
+from boardbot.service.metrics import Metrics
+from boardbot.service.request_log import log_request
 
 OPEN_METHOD_PREFIXES = (
     "/grpc.health.v1.Health/",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from search.api import SearchConfig
-from service.rules import MoveForms, Summary
-from service.search_job import RankedMove, SearchOutcome
-from service.settings import OVERRIDABLE
+from boardbot.jobs.game_ops import MoveForms, Summary
+from boardbot.jobs.search_job import RankedMove, SearchOutcome
+from boardbot.jobs.settings import OVERRIDABLE
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.search.api import SearchConfig
 
 
 def summary_message(summary: Summary) -> pb.StateSummary:

@@ -18,7 +18,7 @@ from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from engine.errors import EngineError, IllegalActionError, InvalidActionError
+from boardbot.engine.errors import EngineError, IllegalActionError, InvalidActionError
 
 ERROR_DOMAIN = "boardbot.v1"
 """`ErrorInfo.domain` of every error this service raises."""

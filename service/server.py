@@ -13,16 +13,16 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from service.auth import TokenInterceptor, is_loopback
-from service.cores import available_cores
-from service.extra_games import register_env_games
-from service.metrics import Metrics, serve_metrics
-from service.request_log import request_logger
-from service.servicer import BoardBotServicer
-from service.settings import Limits
-from service.worker_pool import WorkerPool
+from boardbot.jobs.cores import available_cores
+from boardbot.jobs.extra_games import register_env_games
+from boardbot.jobs.settings import Limits
+from boardbot.jobs.worker_pool import WorkerPool
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.service.auth import TokenInterceptor, is_loopback
+from boardbot.service.metrics import Metrics, serve_metrics
+from boardbot.service.request_log import request_logger
+from boardbot.service.servicer import BoardBotServicer
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["BoardBot"].full_name
 RULES_QUEUE_PER_WORKER = 32

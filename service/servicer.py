@@ -11,13 +11,9 @@ from typing import Any, TypeVar
 import grpc
 import orjson
 
-from engine import list_games
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from service import convert, rules, settings
-from service.errors import Reason, ServiceError, internal
-from service.metrics import Metrics
-from service.request_bounds import (
+from boardbot.engine import list_games
+from boardbot.jobs import game_ops, settings
+from boardbot.jobs.request_bounds import (
     MAX_NAME_CHARS,
     MAX_STATE_BYTES,
     MAX_STREAM_EVERY_MS,
@@ -25,10 +21,15 @@ from service.request_bounds import (
     check_document,
     check_range,
 )
-from service.request_log import log_request
-from service.rules_job import RulesJob
-from service.search_job import SearchJob, SearchOutcome
-from service.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
+from boardbot.jobs.rules_job import RulesJob
+from boardbot.jobs.search_job import SearchJob, SearchOutcome
+from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.service import convert
+from boardbot.service.errors import Reason, ServiceError, internal
+from boardbot.service.metrics import Metrics
+from boardbot.service.request_log import log_request
 
 Response = TypeVar("Response")
 Record = dict[str, Any]
@@ -151,7 +152,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         games = []
         for name in list_games():
             try:
-                game = rules.load_game(name)
+                game = game_ops.load_game(name)
             except (ImportError, ServiceError):
                 continue  # a registered game whose package is absent from this build
             games.append(
@@ -198,7 +199,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         response_type: type[Response],
     ) -> Response:
         """Run a rules call in a worker, bounded by the client's deadline and the server's."""
-        rules.load_game(request.game)  # an unknown game is refused without a worker
+        game_ops.load_game(request.game)  # an unknown game is refused without a worker
         if method != "NewGame":
             check_document("state_json", request.state_json, MAX_STATE_BYTES)
         remaining = context.time_remaining()
@@ -260,7 +261,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         every_ms: float = 0.0,
         ranked: bool = True,
     ) -> SearchJob:
-        rules.load_game(request.game)
+        game_ops.load_game(request.game)
         check_range("top_k", top_k, 0, MAX_TOP_K)
         check_document("state_json", request.state_json, MAX_STATE_BYTES)
         record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]

@@ -79,4 +79,4 @@ def search(
     on_progress: Callable[[dict[str, Any]], object] | None = None,
     progress_every: int = 0,
 ) -> dict[str, Any]:
-    """ISMCTS for `seat` without the GIL; a dict mirroring `search.api.SearchResult`."""
+    """ISMCTS for `seat` without the GIL; a dict mirroring `boardbot.search.api.SearchResult`."""

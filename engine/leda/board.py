@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.leda.data import (
+from boardbot.engine.leda.data import (
     CARD_CARD_COST,
     CARD_CLAN,
     CARD_FACES,
@@ -31,7 +31,7 @@ from engine.leda.data import (
     TILE_PERMANENT,
     ZONE_SQUARES,
 )
-from engine.leda.state import Player, Square
+from boardbot.engine.leda.state import Player, Square
 
 _PORTAL_SET = frozenset(PORTALS)
 _RING_SET = frozenset(RINGS)

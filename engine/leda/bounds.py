@@ -7,7 +7,7 @@ pending work a hand-made state may carry is capped too.
 
 from __future__ import annotations
 
-from engine.leda.data import (
+from boardbot.engine.leda.data import (
     ACTION_TILES,
     CARD_CARD_COST,
     CAT_ROTATING,

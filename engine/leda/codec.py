@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.api import JsonDict
-from engine.errors import echo
-from engine.jsonread import JsonReader
-from engine.leda import fastdecode
-from engine.leda.board import has_won
-from engine.leda.bounds import (
+from boardbot.engine.api import JsonDict
+from boardbot.engine.errors import echo
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.leda import fastdecode
+from boardbot.engine.leda.board import has_won
+from boardbot.engine.leda.bounds import (
     FOOD_MAX,
     MILITARY_MAX,
     MV_TOKEN_COUNT,
@@ -18,7 +18,7 @@ from engine.leda.bounds import (
     REVEALED_MAX,
     SPECIALS_MAX,
 )
-from engine.leda.data import (
+from boardbot.engine.leda.data import (
     ACTION_TILE_ZONES,
     ACTION_TILES,
     CAT_ROTATING,
@@ -41,8 +41,8 @@ from engine.leda.data import (
     ZONE_BY_NAME,
     ZONE_NAMES,
 )
-from engine.leda.decisions import pile_items
-from engine.leda.fastdecode import (
+from boardbot.engine.leda.decisions import pile_items
+from boardbot.engine.leda.fastdecode import (
     ACTION_TILE_BY_NAME,
     ANY_ITEM_BY_NAME,
     CLAN_CARD_BY_NAME,
@@ -51,7 +51,7 @@ from engine.leda.fastdecode import (
     ItemsByName,
     PileParts,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     ARG_RANGES,
     AUTOMATIC,
     F_ACT_TILE,
@@ -84,8 +84,8 @@ from engine.leda.frames import (
     FRAME_NAMES,
     SHUFFLE_DECK,
 )
-from engine.leda.rules import legal_actions
-from engine.leda.state import Frame, LedaState, Player, Square
+from boardbot.engine.leda.rules import legal_actions
+from boardbot.engine.leda.state import Frame, LedaState, Player, Square
 
 FORMAT_VERSION = 1
 _TOP_FIELDS = frozenset({

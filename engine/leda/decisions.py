@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.leda import board
-from engine.leda.data import (
+from boardbot.engine.leda import board
+from boardbot.engine.leda.data import (
     ACTION_TILE_ZONES,
     BRONZE,
     CAT_ROTATING,
@@ -21,7 +21,7 @@ from engine.leda.data import (
     TILE_PERMANENT,
     ZONE_SQUARES,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     A_ACT_TILE,
     A_ACTIVATE,
     A_AWAKEN,
@@ -82,7 +82,7 @@ from engine.leda.frames import (
     SHUFFLE_DECK,
     SHUFFLE_MULLIGAN,
 )
-from engine.leda.moves import (
+from boardbot.engine.leda.moves import (
     forget,
     gain_food,
     gain_mv_token,
@@ -96,8 +96,13 @@ from engine.leda.moves import (
     swap_squares,
     unlearn,
 )
-from engine.leda.ops import activate_square, activate_tile, desert_reminder_fx, start_effect
-from engine.leda.state import Frame, LedaState, set_player, set_square
+from boardbot.engine.leda.ops import (
+    activate_square,
+    activate_tile,
+    desert_reminder_fx,
+    start_effect,
+)
+from boardbot.engine.leda.state import Frame, LedaState, set_player, set_square
 
 Action = tuple[Any, ...]
 Legal = Callable[[LedaState, Frame], list[Action]]

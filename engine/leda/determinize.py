@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.leda.state import LedaState, set_player
+from boardbot.engine.leda.state import LedaState, set_player
 
 
 def _refill(items: tuple[int, ...], keep: frozenset[int], pool: list[int]) -> tuple[int, ...]:

@@ -13,8 +13,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.leda import board
-from engine.leda.data import (
+from boardbot.engine.leda import board
+from boardbot.engine.leda.data import (
     BRONZE,
     CARD_CARD_COST,
     CARD_CLAN,
@@ -56,7 +56,7 @@ from engine.leda.data import (
     ZONE_MASKS,
     ZONE_SQUARES,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     A_ACTIVATE,
     A_AWAKEN,
     A_DONE,
@@ -69,7 +69,7 @@ from engine.leda.frames import (
     F_CONFLICT,
     F_STEP,
 )
-from engine.leda.state import LedaState, Player
+from boardbot.engine.leda.state import LedaState, Player
 
 VICTORY_POINTS = 10.0
 """Points of a complete victory condition (MV threshold reached, or the clan condition)."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.leda.bounds import PENDING_MAX
-from engine.leda.data import (
+from boardbot.engine.leda.bounds import PENDING_MAX
+from boardbot.engine.leda.data import (
     ACTION_TILES,
     CAT_ROTATING,
     CLAN_CARDS,
@@ -26,8 +26,8 @@ from engine.leda.data import (
     TILE_BY_NAME,
     TILE_FACE_BY_NAME,
 )
-from engine.leda.frames import ARG_RANGES, F_EFFECT, FRAME_ARGS, FRAME_BY_NAME
-from engine.leda.state import Frame, Square
+from boardbot.engine.leda.frames import ARG_RANGES, F_EFFECT, FRAME_ARGS, FRAME_BY_NAME
+from boardbot.engine.leda.state import Frame, Square
 
 ItemsByName = Mapping[str, int]
 PileParts = tuple[list[int | None], dict[int, int] | None]

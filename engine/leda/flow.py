@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.leda import board
-from engine.leda.data import (
+from boardbot.engine.leda import board
+from boardbot.engine.leda.data import (
     CATS,
     RING_BLUE,
     RING_ORANGE,
@@ -16,7 +16,7 @@ from engine.leda.data import (
     TILE_PERMANENT,
     ZONE_MASKS,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     F_ACTIVATE,
     F_CONFLICT,
     F_EFFECT,
@@ -32,9 +32,9 @@ from engine.leda.frames import (
     F_ZONE,
     SHUFFLE_ACTIONS,
 )
-from engine.leda.moves import forget, gain_mv_token, pop, push, set_tile_face
-from engine.leda.ops import run_effect_frame, start_effect
-from engine.leda.state import Frame, LedaState, Player, set_player
+from boardbot.engine.leda.moves import forget, gain_mv_token, pop, push, set_tile_face
+from boardbot.engine.leda.ops import run_effect_frame, start_effect
+from boardbot.engine.leda.state import Frame, LedaState, Player, set_player
 
 AutoHandler = Callable[[LedaState, Frame], LedaState]
 

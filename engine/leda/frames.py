@@ -6,8 +6,8 @@ decision frames wait for an action of `seat`; the chance frame waits for a shuff
 
 from __future__ import annotations
 
-from engine.leda.bounds import CARD_COST_MAX, DISCOUNT_MAX, LARGEST_CLAN, OP_INDEX_MAX
-from engine.leda.data import ACTION_TILES, CARD_CLAN, EFFECTS, SQUARES
+from boardbot.engine.leda.bounds import CARD_COST_MAX, DISCOUNT_MAX, LARGEST_CLAN, OP_INDEX_MAX
+from boardbot.engine.leda.data import ACTION_TILES, CARD_CLAN, EFFECTS, SQUARES
 
 # ---- automatic frames
 F_ROUND = 0  # (seat=active): reveal the Action tile, lay out the round

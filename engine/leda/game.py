@@ -6,14 +6,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.api import CHANCE, TERMINAL, JsonDict
-from engine.errors import InvalidStateError
-from engine.jsonread import JsonReader
-from engine.leda import codec, determinize, evaluate, notation, render, rules
-from engine.leda.board import mv_symbols
-from engine.leda.data import CLAN_BY_NAME, CLAN_NAMES
-from engine.leda.frames import F_SHUFFLE
-from engine.leda.state import LedaState
+from boardbot.engine.api import CHANCE, TERMINAL, JsonDict
+from boardbot.engine.errors import InvalidStateError
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.leda import codec, determinize, evaluate, notation, render, rules
+from boardbot.engine.leda.board import mv_symbols
+from boardbot.engine.leda.data import CLAN_BY_NAME, CLAN_NAMES
+from boardbot.engine.leda.frames import F_SHUFFLE
+from boardbot.engine.leda.state import LedaState
 
 Action = tuple[Any, ...]
 

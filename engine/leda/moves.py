@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.leda.bounds import FOOD_MAX, MILITARY_MAX
-from engine.leda.data import CARD_CLAN, MV_FX, SHARKS
-from engine.leda.frames import F_EFFECT
-from engine.leda.state import (
+from boardbot.engine.leda.bounds import FOOD_MAX, MILITARY_MAX
+from boardbot.engine.leda.data import CARD_CLAN, MV_FX, SHARKS
+from boardbot.engine.leda.frames import F_EFFECT
+from boardbot.engine.leda.state import (
     Frame,
     LedaState,
     Player,

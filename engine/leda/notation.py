@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.api import JsonDict
-from engine.errors import IllegalActionError, InvalidActionError, echo
-from engine.jsonread import JsonReader
-from engine.leda.bounds import LARGEST_CLAN
-from engine.leda.data import (
+from boardbot.engine.api import JsonDict
+from boardbot.engine.errors import IllegalActionError, InvalidActionError, echo
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.leda.bounds import LARGEST_CLAN
+from boardbot.engine.leda.data import (
     ITEM_BY_NAME,
     ITEM_NAMES,
     SQUARE_BY_NAME,
@@ -16,7 +16,7 @@ from engine.leda.data import (
     ZONE_BY_NAME,
     ZONE_NAMES,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     A_SHUFFLE,
     ACTION_ARGS,
     ACTION_BY_NAME,
@@ -24,8 +24,8 @@ from engine.leda.frames import (
     F_SHUFFLE,
     PILE_NAMES,
 )
-from engine.leda.rules import legal_actions, shuffle_size
-from engine.leda.state import LedaState
+from boardbot.engine.leda.rules import legal_actions, shuffle_size
+from boardbot.engine.leda.state import LedaState
 
 Action = tuple[Any, ...]
 _PUT = ("top", "bottom")

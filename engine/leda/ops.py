@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.leda import board
-from engine.leda.bounds import SPECIALS_MAX
-from engine.leda.data import (
+from boardbot.engine.leda import board
+from boardbot.engine.leda.bounds import SPECIALS_MAX
+from boardbot.engine.leda.data import (
     CAT_ROTATING,
     EFFECTS,
     FX_MIL1,
@@ -52,7 +52,7 @@ from engine.leda.data import (
     TILE_KIND_FX,
     TILE_PERMANENT,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     F_ACT_TILE,
     F_AWAKEN,
     F_COPY,
@@ -74,10 +74,10 @@ from engine.leda.frames import (
     F_SWAP,
     F_UPGRADE,
 )
-from engine.leda.moves import draw as draw_cards
-from engine.leda.moves import gain_food, gain_military, gain_mv_token, push, set_tile_face
-from engine.leda.moves import steal_food as steal
-from engine.leda.state import LedaState, set_player, set_stack
+from boardbot.engine.leda.moves import draw as draw_cards
+from boardbot.engine.leda.moves import gain_food, gain_military, gain_mv_token, push, set_tile_face
+from boardbot.engine.leda.moves import steal_food as steal
+from boardbot.engine.leda.state import LedaState, set_player, set_stack
 
 Op = tuple[int, ...]
 OpHandler = Callable[[LedaState, int, Op, int], LedaState]

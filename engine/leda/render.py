@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.leda import board
-from engine.leda.data import (
+from boardbot.engine.leda import board
+from boardbot.engine.leda.data import (
     CLAN_NAMES,
     ITEM_NAMES,
     MV_THRESHOLD,
@@ -12,10 +12,10 @@ from engine.leda.data import (
     TILE_PERMANENT,
     ZONE_NAMES,
 )
-from engine.leda.frames import FRAME_NAMES
-from engine.leda.notation import action_to_str
-from engine.leda.rules import legal_actions
-from engine.leda.state import LedaState, Square
+from boardbot.engine.leda.frames import FRAME_NAMES
+from boardbot.engine.leda.notation import action_to_str
+from boardbot.engine.leda.rules import legal_actions
+from boardbot.engine.leda.state import LedaState, Square
 
 
 def _cell(square: Square, rotated: frozenset[int]) -> str:

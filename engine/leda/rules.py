@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.errors import IllegalActionError, InvalidStateError
-from engine.leda import board
-from engine.leda.bounds import PENDING_MAX
-from engine.leda.data import (
+from boardbot.engine.errors import IllegalActionError, InvalidStateError
+from boardbot.engine.leda import board
+from boardbot.engine.leda.bounds import PENDING_MAX
+from boardbot.engine.leda.data import (
     ACTION_TILES,
     CLAN_CARDS,
     MV_TOKENS,
@@ -16,9 +16,9 @@ from engine.leda.data import (
     STARTING_FOOD,
     STARTING_HAND,
 )
-from engine.leda.decisions import DECISIONS
-from engine.leda.flow import AUTO_HANDLERS
-from engine.leda.frames import (
+from boardbot.engine.leda.decisions import DECISIONS
+from boardbot.engine.leda.flow import AUTO_HANDLERS
+from boardbot.engine.leda.frames import (
     A_SHUFFLE,
     F_MULLIGAN,
     F_OR,
@@ -32,8 +32,8 @@ from engine.leda.frames import (
     SHUFFLE_ACTIONS,
     SHUFFLE_MULLIGAN,
 )
-from engine.leda.moves import draw, forget
-from engine.leda.state import LedaState, Player, Square, set_player
+from boardbot.engine.leda.moves import draw, forget
+from boardbot.engine.leda.state import LedaState, Player, Square, set_player
 
 Action = tuple[Any, ...]
 

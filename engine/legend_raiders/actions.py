@@ -8,8 +8,8 @@ face, a tool drawn from the bag, a tile revealed from the stack, an Expedition c
 
 from __future__ import annotations
 
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.components import FACE_KINDS
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.components import FACE_KINDS
 
 N_TOOLS = len(C.tool_ids)
 N_TILES = len(C.tile_ids)

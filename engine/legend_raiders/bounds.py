@@ -6,8 +6,8 @@ points never exceed what the most completions a player can make can score.
 
 from __future__ import annotations
 
-from engine.legend_raiders.components import CARD_DIE, CARD_MISSION, ID_CHARS_MAX
-from engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.components import CARD_DIE, CARD_MISSION, ID_CHARS_MAX
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
 
 N_TILES = len(C.tile_ids)
 N_CARDS = len(C.card_ids)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine.legend_raiders import actions as A
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import (
+from boardbot.engine.legend_raiders import actions as A
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import (
     BLIND_CARD,
     DRAW,
     REFILL_TILE,

@@ -3,17 +3,17 @@
 `state_to_json(s, observer)` hides what `observer` cannot know (other players' blind cards and the
 deck's contents) as counts. `state_from_json` accepts a full state or such a view; hidden cards are
 filled canonically (the lowest unseen card ids, seat by seat, then the deck) as placeholders, and
-the state is validated by `engine.legend_raiders.validation`.
+the state is validated by `boardbot.engine.legend_raiders.validation`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.api import JsonDict
-from engine.jsonread import JsonReader
-from engine.legend_raiders import validation
-from engine.legend_raiders.bounds import (
+from boardbot.engine.api import JsonDict
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.legend_raiders import validation
+from boardbot.engine.legend_raiders.bounds import (
     COIN_BONUS_MAX,
     COINS_MAX,
     COMPLETED_MAX,
@@ -28,13 +28,13 @@ from engine.legend_raiders.bounds import (
     STACK_MAX,
     TOOL_DRAWS_MAX,
 )
-from engine.legend_raiders.chance import bits
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.components import FACE_KINDS
-from engine.legend_raiders.knowledge import deal_hidden
-from engine.legend_raiders.rules import deck_holds_only_die_cards, visible_coins
-from engine.legend_raiders.scoring import final_scores, winner
-from engine.legend_raiders.state import (
+from boardbot.engine.legend_raiders.chance import bits
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.components import FACE_KINDS
+from boardbot.engine.legend_raiders.knowledge import deal_hidden
+from boardbot.engine.legend_raiders.rules import deck_holds_only_die_cards, visible_coins
+from boardbot.engine.legend_raiders.scoring import final_scores, winner
+from boardbot.engine.legend_raiders.state import (
     ACTION,
     COMPLETE,
     EMPTY,

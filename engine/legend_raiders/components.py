@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.errors import EngineError
-from engine.jsonread import JsonReader
+from boardbot.engine.errors import EngineError
+from boardbot.engine.jsonread import JsonReader
 
 DATA_FILE = Path(__file__).with_name("components.json")
 

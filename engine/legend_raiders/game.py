@@ -6,11 +6,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.api import CHANCE, TERMINAL, JsonDict
-from engine.legend_raiders import chance, codec, heuristics, knowledge, notation, rules, setup
-from engine.legend_raiders.render import render as render_state
-from engine.legend_raiders.scoring import final_scores, winner
-from engine.legend_raiders.state import CHANCE_PHASES, OVER, RaidersState
+from boardbot.engine.api import CHANCE, TERMINAL, JsonDict
+from boardbot.engine.legend_raiders import (
+    chance,
+    codec,
+    heuristics,
+    knowledge,
+    notation,
+    rules,
+    setup,
+)
+from boardbot.engine.legend_raiders.render import render as render_state
+from boardbot.engine.legend_raiders.scoring import final_scores, winner
+from boardbot.engine.legend_raiders.state import CHANCE_PHASES, OVER, RaidersState
 
 
 class LegendRaidersGame:

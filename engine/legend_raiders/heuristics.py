@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.legend_raiders import actions as A
-from engine.legend_raiders.components import CARD_MISSION
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.rules import BACKPACK, TILE_COST, TOOL_RANGE, visible_coins
-from engine.legend_raiders.scoring import die_cards_held, mission_met, symbol_counts
-from engine.legend_raiders.state import PlayerState, RaidersState
+from boardbot.engine.legend_raiders import actions as A
+from boardbot.engine.legend_raiders.components import CARD_MISSION
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.rules import BACKPACK, TILE_COST, TOOL_RANGE, visible_coins
+from boardbot.engine.legend_raiders.scoring import die_cards_held, mission_met, symbol_counts
+from boardbot.engine.legend_raiders.state import PlayerState, RaidersState
 
 SCALE = 9.6
 """Points of lead giving tanh(1) of the value range (about 0.8 for a 10-point lead)."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from engine.legend_raiders.chance import bits
-from engine.legend_raiders.rules import IS_DIE_CARD, deck_holds_only_die_cards
-from engine.legend_raiders.state import OVER, RaidersState
+from boardbot.engine.legend_raiders.chance import bits
+from boardbot.engine.legend_raiders.rules import IS_DIE_CARD, deck_holds_only_die_cards
+from boardbot.engine.legend_raiders.state import OVER, RaidersState
 
 
 def unknown_cards(s: RaidersState, observer: int) -> list[int]:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.api import JsonDict
-from engine.errors import IllegalActionError, InvalidActionError, echo
-from engine.jsonread import JsonReader
-from engine.legend_raiders import actions as A
-from engine.legend_raiders.chance import chance_outcomes
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.components import FACE_KINDS
-from engine.legend_raiders.rules import legal_actions
-from engine.legend_raiders.state import CHANCE_PHASES, OVER, RaidersState
+from boardbot.engine.api import JsonDict
+from boardbot.engine.errors import IllegalActionError, InvalidActionError, echo
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.legend_raiders import actions as A
+from boardbot.engine.legend_raiders.chance import chance_outcomes
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.components import FACE_KINDS
+from boardbot.engine.legend_raiders.rules import legal_actions
+from boardbot.engine.legend_raiders.state import CHANCE_PHASES, OVER, RaidersState
 
 TOOLS = C.tool_ids
 TILES = C.tile_ids

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.legend_raiders.chance import bits
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.components import FACE_KINDS
-from engine.legend_raiders.rules import visible_coins
-from engine.legend_raiders.scoring import final_scores, winner
-from engine.legend_raiders.state import NO_FACE, OVER, PHASE_NAMES, RaidersState
+from boardbot.engine.legend_raiders.chance import bits
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.components import FACE_KINDS
+from boardbot.engine.legend_raiders.rules import visible_coins
+from boardbot.engine.legend_raiders.scoring import final_scores, winner
+from boardbot.engine.legend_raiders.state import NO_FACE, OVER, PHASE_NAMES, RaidersState
 
 
 def _tools(counts: tuple[int, ...]) -> str:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.legend_raiders import actions as A
-from engine.legend_raiders.bounds import COIN_BONUS_MAX
-from engine.legend_raiders.components import CARD_DIE
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import (
+from boardbot.engine.legend_raiders import actions as A
+from boardbot.engine.legend_raiders.bounds import COIN_BONUS_MAX
+from boardbot.engine.legend_raiders.components import CARD_DIE
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import (
     ACTION,
     BLIND_CARD,
     COMPLETE,

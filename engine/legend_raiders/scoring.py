@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.legend_raiders.components import CARD_DIE, CARD_DISCOVERY, CARD_MISSION
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import PlayerState, RaidersState
+from boardbot.engine.legend_raiders.components import CARD_DIE, CARD_DISCOVERY, CARD_MISSION
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import PlayerState, RaidersState
 
 N_SYMBOLS = len(C.symbols)
 

@@ -6,10 +6,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import InvalidStateError, echo
-from engine.jsonread import JsonReader
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import (
+from boardbot.engine.errors import InvalidStateError, echo
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import (
     ACTION,
     EMPTY,
     NO_FACE,

@@ -6,18 +6,18 @@ placeholder cards) validates exactly when the full state does.
 
 from __future__ import annotations
 
-from engine.jsonread import JsonReader
-from engine.legend_raiders.bounds import COIN_BONUS_MAX, N_DIE_CARDS
-from engine.legend_raiders.components import CARD_DIE
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.rules import (
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.legend_raiders.bounds import COIN_BONUS_MAX, N_DIE_CARDS
+from boardbot.engine.legend_raiders.components import CARD_DIE
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.rules import (
     can_complete_any,
     can_reach_end,
     may_hold_die_card,
     supply_exhausted,
     tiles_to_prepare,
 )
-from engine.legend_raiders.state import (
+from boardbot.engine.legend_raiders.state import (
     ACTION,
     BLIND_CARD,
     COMPLETE,

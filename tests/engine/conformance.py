@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import orjson
 import pytest
 
-from engine import CHANCE, TERMINAL, Game, State, get_game
+from boardbot.engine import CHANCE, TERMINAL, Game, State, get_game
 
 
 def _snapshot(game: Game, state: State) -> bytes:

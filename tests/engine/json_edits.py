@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from engine.api import Game
-from engine.errors import InvalidStateError, format_path
+from boardbot.engine.api import Game
+from boardbot.engine.errors import InvalidStateError, format_path
 
 BEYOND = 2**64
 """The largest integer a JSON decoder hands over as an integer, plus one."""

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import get_game, list_games, register_game
-from engine.errors import InvalidActionError, InvalidStateError, UnknownGameError, format_path
-from engine.jsonread import JsonReader
-from engine.registry import unregister_game
+from boardbot.engine import get_game, list_games, register_game
+from boardbot.engine.errors import (
+    InvalidActionError,
+    InvalidStateError,
+    UnknownGameError,
+    format_path,
+)
+from boardbot.engine.jsonread import JsonReader
+from boardbot.engine.registry import unregister_game
 
 
 def test_format_path() -> None:
@@ -64,7 +69,7 @@ def test_registry_knows_both_games() -> None:
 
 
 def test_register_and_unregister_a_game() -> None:
-    register_game("leda-alias", "engine.leda.game:LedaGame")
+    register_game("leda-alias", "boardbot.engine.leda.game:LedaGame")
     try:
         assert get_game("leda-alias").name == "leda"
         assert "leda-alias" in list_games()

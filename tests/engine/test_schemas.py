@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from engine import get_game
-from engine.leda import bounds as L
-from engine.leda.frames import ARG_RANGES, FRAME_ARGS, FRAME_NAMES
-from engine.legend_raiders import bounds as R
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.components import ID_CHARS_MAX
+from boardbot.engine import get_game
+from boardbot.engine.leda import bounds as L
+from boardbot.engine.leda.frames import ARG_RANGES, FRAME_ARGS, FRAME_NAMES
+from boardbot.engine.legend_raiders import bounds as R
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.components import ID_CHARS_MAX
 from tests.engine.conformance import random_trajectory
 from tests.engine.schema_check import resolve, schema_errors
 

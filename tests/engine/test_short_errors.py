@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine import CHANCE, EngineError, Game, State, get_game
-from engine.errors import echo, format_path
+from boardbot.engine import CHANCE, EngineError, Game, State, get_game
+from boardbot.engine.errors import echo, format_path
 from tests.engine.conformance import random_trajectory
 
 MESSAGE_MAX = 300

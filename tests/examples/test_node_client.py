@@ -19,9 +19,9 @@ from pathlib import Path
 import grpc
 import pytest
 
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from service.server import BotServer, ServerConfig
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.service.server import BotServer, ServerConfig
 
 EXAMPLE_DIR = Path(__file__).resolve().parents[2] / "examples" / "node"
 NODE = shutil.which("node")

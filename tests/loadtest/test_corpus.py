@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from engine import get_game
+from boardbot.engine import get_game
 from loadtest.corpus import CORPUS_DIR, SETUPS, load_corpus
 from loadtest.record_corpus import record_setup
 

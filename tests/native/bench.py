@@ -17,9 +17,9 @@ import random
 import time
 from typing import Any
 
-from engine.legend_raiders.game import LegendRaidersGame
-from search.api import SearchConfig
-from search.ismcts import search as python_search
+from boardbot.engine.legend_raiders.game import LegendRaidersGame
+from boardbot.search.api import SearchConfig
+from boardbot.search.ismcts import search as python_search
 from tests.native.parity import boardbot_native
 
 MEDIUM: dict[str, Any] = {

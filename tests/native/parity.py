@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from engine.legend_raiders.game import LegendRaidersGame
+from boardbot.engine.legend_raiders.game import LegendRaidersGame
 
 
 def _load_native() -> ModuleType | None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.legend_raiders.game import LegendRaidersGame
+from boardbot.engine.legend_raiders.game import LegendRaidersGame
 from tests.native import parity
 
 pytestmark = pytest.mark.skipif(

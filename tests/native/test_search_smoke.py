@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.legend_raiders.game import LegendRaidersGame
+from boardbot.engine.legend_raiders.game import LegendRaidersGame
 from tests.native import parity
 
 pytestmark = pytest.mark.skipif(

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from search.api import MoveStats, SearchConfig
-from search.bots import GreedyBot, MctsBot, RandomBot, UnknownBotError, bot_names, make_bot
-from search.presets import (
+from boardbot.search.api import MoveStats, SearchConfig
+from boardbot.search.bots import GreedyBot, MctsBot, RandomBot, UnknownBotError, bot_names, make_bot
+from boardbot.search.presets import (
     GAME_PRESETS,
     PRESETS,
     UnknownPresetError,
@@ -16,8 +16,8 @@ from search.presets import (
     preset_names,
     presets_for,
 )
-from search.results import choose_move, lower_bound
-from search.rewards import margin_share, terminal_reward
+from boardbot.search.results import choose_move, lower_bound
+from boardbot.search.rewards import margin_share, terminal_reward
 from tests.search.toy_games import DiceGame, GuessGame, GuessState, NimGame
 
 

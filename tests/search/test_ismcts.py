@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.api import Game, State
-from search.api import SearchConfig, SearchResult
-from search.ismcts import SearchError, search
-from search.rollout import register_rollout_policy
+from boardbot.engine.api import Game, State
+from boardbot.search.api import SearchConfig, SearchResult
+from boardbot.search.ismcts import SearchError, search
+from boardbot.search.rollout import register_rollout_policy
 from tests.search.toy_games import DiceGame, GuessGame, GuessState, KingmakerGame, NimGame
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from engine.registry import register_game
-from search import presets
-from search.api import SearchConfig
-from search.bench import bench_positions, bench_search
-from search.match import MatchError, run_match, seating_for
-from search.presets import get_preset
-from search.stats import wilson_interval
-from service.cli import main
+from boardbot.cli.main import main
+from boardbot.engine.registry import register_game
+from boardbot.search import presets
+from boardbot.search.api import SearchConfig
+from boardbot.search.presets import get_preset
+from boardbot.tools.match import MatchError, run_match, seating_for
+from boardbot.tools.search_bench import bench_positions, bench_search
+from boardbot.tools.stats import wilson_interval
 from tests.search.toy_games import KingmakerGame, NimGame
 
 

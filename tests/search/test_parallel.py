@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from search.api import SearchConfig
-from search.ismcts import search
-from search.parallel import split_iterations, worker_seed
-from search.results import merge_tallies
-from search.tree_search import RootTally
+from boardbot.search.api import SearchConfig
+from boardbot.search.ismcts import search
+from boardbot.search.parallel import split_iterations, worker_seed
+from boardbot.search.results import merge_tallies
+from boardbot.search.tree_search import RootTally
 from tests.search.toy_games import GuessGame, GuessState, NimGame
 
 

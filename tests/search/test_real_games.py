@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine import CHANCE, get_game
-from search.api import SearchConfig
-from search.ismcts import search
-from search.match import clan_option_sets, run_match
+from boardbot.engine import CHANCE, get_game
+from boardbot.search.api import SearchConfig
+from boardbot.search.ismcts import search
+from boardbot.tools.match import clan_option_sets, run_match
 from tests.search.test_ismcts import figures
 
 

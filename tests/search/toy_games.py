@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import CHANCE, TERMINAL, Action, JsonDict, State
-from engine.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from boardbot.engine.api import CHANCE, TERMINAL, Action, JsonDict, State
+from boardbot.engine.errors import IllegalActionError, InvalidActionError, InvalidStateError
 
 
 class ToyGame:

@@ -14,11 +14,11 @@ from typing import Any
 import grpc
 import pytest
 
-from engine import CHANCE, Game, State, get_game
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from service import rules
-from service.server import BotServer, ServerConfig
-from service.settings import Limits
+from boardbot.engine import CHANCE, Game, State, get_game
+from boardbot.jobs import game_ops
+from boardbot.jobs.settings import Limits
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.service.server import BotServer, ServerConfig
 
 GAME_CASES: list[tuple[str, dict[str, Any]]] = [
     ("leda", {}),
@@ -96,13 +96,13 @@ def game_case(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
 def decision_state(game: Game, options: Mapping[str, Any], seed: int, plies: int = 6) -> State:
     """A seeded state `plies` random decisions in, where a seat has at least two moves."""
     rng = random.Random(seed)
-    state, _ = rules.resolve_chance(game, game.new_state(options, seed), rng)
+    state, _ = game_ops.resolve_chance(game, game.new_state(options, seed), rng)
     best = state
     for _ in range(plies):
         actions = game.legal_actions(state)
         if len(actions) >= 2:
             best = state
-        next_state, _ = rules.resolve_chance(
+        next_state, _ = game_ops.resolve_chance(
             game, game.apply(state, actions[rng.randrange(len(actions))]), rng
         )
         if game.is_terminal(next_state):

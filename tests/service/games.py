@@ -9,7 +9,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.api import Action, JsonDict, State
+from boardbot.engine.api import Action, JsonDict, State
 
 
 class BrokenGame:

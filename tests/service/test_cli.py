@@ -8,11 +8,11 @@ from pathlib import Path
 import orjson
 import pytest
 
-from service import rules
-from service.cli import build_parser, main
-from service.commands.play import local_bot, play_game, remote_bot
-from service.search_job import SearchJob, run_search_job
-from service.settings import Limits, resolve
+from boardbot.cli.commands.play import local_bot, play_game, remote_bot
+from boardbot.cli.main import build_parser, main
+from boardbot.jobs import game_ops
+from boardbot.jobs.search_job import SearchJob, run_search_job
+from boardbot.jobs.settings import Limits, resolve
 from tests.service.conftest import Served, load
 
 
@@ -28,7 +28,7 @@ def _new(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 def test_new_moves_apply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _new(tmp_path, capsys)
     game = load("legend_raiders")
-    state = rules.decode_state(game, path.read_bytes())
+    state = game_ops.decode_state(game, path.read_bytes())
     assert main(["moves", "--game", "legend_raiders", "--state", str(path)]) == 0
     listed = capsys.readouterr().out.splitlines()
     expected = [game.action_to_str(state, a) for a in game.legal_actions(state)]
@@ -66,7 +66,7 @@ def test_move_analyze_health_against_a_server(
                  "--json", *server]) == 0
     answer = orjson.loads(capsys.readouterr().out)
     game = load("legend_raiders")
-    state = rules.decode_state(game, path.read_bytes())
+    state = game_ops.decode_state(game, path.read_bytes())
     assert answer["notation"] in {game.action_to_str(state, a) for a in game.legal_actions(state)}
     assert answer["iterations"] > 0 or answer["stopped_by"] == "single_move"
 
@@ -102,7 +102,7 @@ def test_play_quits_on_q() -> None:
     config = resolve("beginner", {"iterations": 5}, Limits())
 
     def bot(g: object, s: object, seat: int, seed: int) -> str:
-        job = SearchJob("legend_raiders", rules.encode_state(game, s), seat, config, seed)
+        job = SearchJob("legend_raiders", game_ops.encode_state(game, s), seat, config, seed)
         return run_search_job(job).chosen.notation
 
     out = io.StringIO()

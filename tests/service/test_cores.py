@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from service.cores import available_cores, cgroup_quota
+from boardbot.jobs.cores import available_cores, cgroup_quota
 
 
 @pytest.mark.parametrize(

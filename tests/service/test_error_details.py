@@ -12,11 +12,11 @@ import orjson
 import pytest
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from service import rules
-from service.errors import MAX_MESSAGE_CHARS, Reason
-from service.request_bounds import MAX_STATE_BYTES, MAX_TOP_K
-from service.server import ServerConfig, plaintext_token_warning
+from boardbot.jobs import game_ops
+from boardbot.jobs.request_bounds import MAX_STATE_BYTES, MAX_TOP_K
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.service.errors import MAX_MESSAGE_CHARS, Reason
+from boardbot.service.server import ServerConfig, plaintext_token_warning
 from tests.service.conftest import (
     Served,
     decision_state,
@@ -40,7 +40,7 @@ def _refusal(call: Any) -> grpc.RpcError:
 def _legend_raiders() -> tuple[Any, dict[str, Any], int]:
     game = load("legend_raiders")
     state = decision_state(game, {"players": 2}, seed=5)
-    return state, orjson.loads(rules.encode_state(game, state)), game.current_player(state)
+    return state, orjson.loads(game_ops.encode_state(game, state)), game.current_player(state)
 
 
 def _choose(data: dict[str, Any] | bytes, seat: int, **fields: Any) -> pb.ChooseMoveRequest:
@@ -262,7 +262,7 @@ def test_unbounded_leda_numbers_are_refused_at_once(served: Served, field: str, 
     """Numbers past their bound never reach the engine: no endless step, no INTERNAL."""
     game = load("leda")
     state = decision_state(game, {}, seed=8)
-    data = orjson.loads(rules.encode_state(game, state))
+    data = orjson.loads(game_ops.encode_state(game, state))
     data["players"][0][field] = value
     raw = orjson.dumps(data)
     seat = game.current_player(state)

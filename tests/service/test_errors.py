@@ -11,9 +11,9 @@ import grpc
 import orjson
 import pytest
 
-from engine import registry
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from service import rules
+from boardbot.engine import registry
+from boardbot.jobs import game_ops
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from tests.service.conftest import (
     MAX_MESSAGE_BYTES,
     Served,
@@ -40,7 +40,7 @@ def _assert_still_serving(served: Served) -> None:
     reply = served.stub.ChooseMove(
         pb.ChooseMoveRequest(
             game="legend_raiders",
-            state_json=rules.encode_state(game, state),
+            state_json=game_ops.encode_state(game, state),
             seat=game.current_player(state),
             settings=pb.SearchSettings(iterations=20),
         ),
@@ -54,7 +54,7 @@ def _state_dict(
 ) -> tuple[Any, dict[str, Any]]:
     game = load(name)
     state = decision_state(game, options, seed)
-    return state, orjson.loads(rules.encode_state(game, state, observer))
+    return state, orjson.loads(game_ops.encode_state(game, state, observer))
 
 
 def _legend_raiders_corruptions() -> list[tuple[str, Callable[[dict[str, Any]], None], str]]:
@@ -255,7 +255,7 @@ def test_seat_out_of_range(served: Served, game_case: tuple[str, Any], rpc: str)
     name, options = game_case
     game = load(name)
     state = decision_state(game, options, seed=2)
-    raw = rules.encode_state(game, state)
+    raw = game_ops.encode_state(game, state)
     for seat in (game.num_players(state), -1):
         error = _call_error(lambda s=seat: _state_request(rpc, name, raw, s)(served))
         assert error.code() == Code.INVALID_ARGUMENT
@@ -269,7 +269,7 @@ def test_wrong_seat_to_move(served: Served, game_case: tuple[str, Any], rpc: str
     state = decision_state(game, options, seed=2)
     seat = (game.current_player(state) + 1) % game.num_players(state)
     error = _call_error(
-        lambda: _state_request(rpc, name, rules.encode_state(game, state), seat)(served)
+        lambda: _state_request(rpc, name, game_ops.encode_state(game, state), seat)(served)
     )
     assert error.code() == Code.FAILED_PRECONDITION
     assert f"seat {seat} is not to move" in error.details()
@@ -279,7 +279,7 @@ def test_wrong_seat_to_move(served: Served, game_case: tuple[str, Any], rpc: str
 def test_terminal_state(served: Served, game_case: tuple[str, Any], rpc: str) -> None:
     name, options = game_case
     game = load(name)
-    raw = rules.encode_state(game, terminal_state(game, options, seed=3))
+    raw = game_ops.encode_state(game, terminal_state(game, options, seed=3))
     if rpc == "ApplyMove":
         call: Callable[[], Any] = lambda: served.stub.ApplyMove(  # noqa: E731
             pb.ApplyMoveRequest(game=name, state_json=raw, notation="x"), timeout=10
@@ -295,7 +295,7 @@ def test_illegal_and_unparsable_moves(served: Served, game_case: tuple[str, Any]
     name, options = game_case
     game = load(name)
     state = decision_state(game, options, seed=4)
-    raw = rules.encode_state(game, state)
+    raw = game_ops.encode_state(game, state)
     requests = [
         (pb.ApplyMoveRequest(game=name, state_json=raw, notation="no-such-move"), "notation"),
         (pb.ApplyMoveRequest(game=name, state_json=raw, notation="  "), "notation"),
@@ -330,7 +330,7 @@ def test_move_of_another_state_is_illegal(served: Served, game_case: tuple[str, 
         lambda: served.stub.ApplyMove(
             pb.ApplyMoveRequest(
                 game=name,
-                state_json=rules.encode_state(game, state),
+                state_json=game_ops.encode_state(game, state),
                 move_json=orjson.dumps(foreign[0]),
             ),
             timeout=10,
@@ -361,7 +361,7 @@ def test_bad_search_settings(
         lambda: served.stub.ChooseMove(
             pb.ChooseMoveRequest(
                 game="legend_raiders",
-                state_json=rules.encode_state(game, state),
+                state_json=game_ops.encode_state(game, state),
                 seat=game.current_player(state),
                 preset=preset,
                 settings=settings,
@@ -380,7 +380,7 @@ def test_negative_top_k(served: Served) -> None:
         lambda: served.stub.Analyze(
             pb.AnalyzeRequest(
                 game="legend_raiders",
-                state_json=rules.encode_state(game, state),
+                state_json=game_ops.encode_state(game, state),
                 seat=game.current_player(state),
                 top_k=-1,
             ),
@@ -407,7 +407,7 @@ def test_deadline_shorter_than_any_search(served: Served) -> None:
     state = decision_state(game, {"players": 2}, seed=6)
     request = pb.ChooseMoveRequest(
         game="legend_raiders",
-        state_json=rules.encode_state(game, state),
+        state_json=game_ops.encode_state(game, state),
         seat=game.current_player(state),
         settings=pb.SearchSettings(iterations=1_000_000, time_ms=60_000),
     )
@@ -421,7 +421,7 @@ def test_deadline_clips_the_search(served: Served) -> None:
     state = decision_state(game, {"players": 2}, seed=6)
     request = pb.ChooseMoveRequest(
         game="legend_raiders",
-        state_json=rules.encode_state(game, state),
+        state_json=game_ops.encode_state(game, state),
         seat=game.current_player(state),
         settings=pb.SearchSettings(iterations=1_000_000, time_ms=60_000),
     )

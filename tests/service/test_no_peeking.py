@@ -7,20 +7,20 @@ from typing import Any
 
 import pytest
 
-from engine import Game, State
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from service import rules
+from boardbot.engine import Game, State
+from boardbot.jobs import game_ops
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from tests.service.conftest import Served, load
 
 
 def _other_world(game: Game, state: State, seat: int) -> State | None:
     """A state the seat cannot tell apart from `state`, but with different hidden parts."""
-    full = rules.encode_state(game, state)
-    view = rules.encode_state(game, state, observer=seat)
+    full = game_ops.encode_state(game, state)
+    view = game_ops.encode_state(game, state, observer=seat)
     for k in range(20):
         world = game.determinize(state, seat, random.Random(1000 + k))
-        if rules.encode_state(game, world) != full:
-            assert rules.encode_state(game, world, observer=seat) == view
+        if game_ops.encode_state(game, world) != full:
+            assert game_ops.encode_state(game, world, observer=seat) == view
             return world
     return None
 
@@ -28,7 +28,7 @@ def _other_world(game: Game, state: State, seat: int) -> State | None:
 def hidden_pair(game: Game, options: dict[str, Any], seed: int) -> tuple[State, State, int]:
     """A decision state with hidden opponent information, and a consistent alternative."""
     rng = random.Random(seed)
-    state, _ = rules.resolve_chance(game, game.new_state(options, seed), rng)
+    state, _ = game_ops.resolve_chance(game, game.new_state(options, seed), rng)
     for _ in range(400):
         if game.is_terminal(state):
             break
@@ -38,7 +38,7 @@ def hidden_pair(game: Game, options: dict[str, Any], seed: int) -> tuple[State, 
             if other is not None:
                 return state, other, seat
         actions = game.legal_actions(state)
-        state, _ = rules.resolve_chance(
+        state, _ = game_ops.resolve_chance(
             game, game.apply(state, actions[rng.randrange(len(actions))]), rng
         )
     raise AssertionError("no state with hidden opponent information found")
@@ -55,7 +55,7 @@ def test_same_view_same_answer(served: Served, game_case: tuple[str, Any], rpc: 
             reply: Any = served.stub.ChooseMove(
                 pb.ChooseMoveRequest(
                     game=name,
-                    state_json=rules.encode_state(game, s),
+                    state_json=game_ops.encode_state(game, s),
                     seat=seat,
                     settings=pb.SearchSettings(iterations=150),
                     seed=5,
@@ -68,7 +68,7 @@ def test_same_view_same_answer(served: Served, game_case: tuple[str, Any], rpc: 
             reply = served.stub.Analyze(
                 pb.AnalyzeRequest(
                     game=name,
-                    state_json=rules.encode_state(game, s),
+                    state_json=game_ops.encode_state(game, s),
                     seat=seat,
                     settings=pb.SearchSettings(iterations=150),
                     seed=5,
@@ -88,7 +88,7 @@ def test_view_only_state_is_accepted(served: Served, game_case: tuple[str, Any])
     full = served.stub.ChooseMove(
         pb.ChooseMoveRequest(
             game=name,
-            state_json=rules.encode_state(game, state),
+            state_json=game_ops.encode_state(game, state),
             seat=seat,
             settings=pb.SearchSettings(iterations=100),
             seed=8,
@@ -98,7 +98,7 @@ def test_view_only_state_is_accepted(served: Served, game_case: tuple[str, Any])
     view = served.stub.ChooseMove(
         pb.ChooseMoveRequest(
             game=name,
-            state_json=rules.encode_state(game, state, observer=seat),
+            state_json=game_ops.encode_state(game, state, observer=seat),
             seat=seat,
             settings=pb.SearchSettings(iterations=100),
             seed=8,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from service.cli import main
-from service.overhead import percentile
+from boardbot.cli.main import main
+from boardbot.tools.overhead import percentile
 
 
 def test_percentile() -> None:

@@ -12,8 +12,8 @@ import grpc
 import orjson
 import pytest
 
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from service import rules
+from boardbot.jobs import game_ops
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from tests.service.conftest import Served, decision_state, load, start_server, wait_until
 
 GAME = "legend_raiders"
@@ -36,7 +36,7 @@ def _long_stream(served: Served, seed: int = 0) -> Any:
         pb.AnalyzeStreamRequest(
             analysis=pb.AnalyzeRequest(
                 game=GAME,
-                state_json=rules.encode_state(game, state),
+                state_json=game_ops.encode_state(game, state),
                 seat=game.current_player(state),
                 settings=pb.SearchSettings(iterations=1_000_000, time_ms=60_000),
             ),
@@ -51,7 +51,7 @@ def _quick_request(seed: int = 0) -> tuple[pb.ChooseMoveRequest, set[str]]:
     state = decision_state(game, OPTIONS, seed=seed)
     request = pb.ChooseMoveRequest(
         game=GAME,
-        state_json=rules.encode_state(game, state),
+        state_json=game_ops.encode_state(game, state),
         seat=game.current_player(state),
         settings=pb.SearchSettings(iterations=30),
         seed=seed,

@@ -9,7 +9,7 @@ from pathlib import Path
 import orjson
 
 SCRIPT = """
-from service.request_log import log_request, request_logger
+from boardbot.service.request_log import log_request, request_logger
 logger = request_logger()
 for i in range(50):
     log_request(logger, {"method": "ChooseMove", "status": "OK", "n": i})

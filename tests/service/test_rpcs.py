@@ -7,9 +7,9 @@ from typing import Any
 
 import orjson
 
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from search.presets import PRESETS, get_preset
-from service import rules
+from boardbot.jobs import game_ops
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.search.presets import PRESETS, get_preset
 from tests.service.conftest import Served, decision_state, load
 
 
@@ -46,7 +46,7 @@ def test_new_game_is_reproducible_and_valid(served: Served, game_case: tuple[str
     second = served.stub.NewGame(request, timeout=10)
     assert first.state_json == second.state_json
     game = load(name)
-    state = rules.decode_state(game, first.state_json)
+    state = game_ops.decode_state(game, first.state_json)
     assert first.summary.current_player == game.current_player(state) >= 0
     assert first.summary.num_players == game.num_players(state)
     assert not first.summary.terminal
@@ -62,7 +62,7 @@ def test_legal_moves_match_the_engine(served: Served, game_case: tuple[str, Any]
     state = decision_state(game, options, seed=3)
     seat = game.current_player(state)
     reply = served.stub.LegalMoves(
-        pb.LegalMovesRequest(game=name, state_json=rules.encode_state(game, state), seat=seat),
+        pb.LegalMovesRequest(game=name, state_json=game_ops.encode_state(game, state), seat=seat),
         timeout=10,
     )
     expected = [game.action_to_str(state, a) for a in game.legal_actions(state)]
@@ -75,7 +75,7 @@ def test_apply_move_by_notation_and_by_json(served: Served, game_case: tuple[str
     name, options = game_case
     game = load(name)
     state = decision_state(game, options, seed=4)
-    raw = rules.encode_state(game, state)
+    raw = game_ops.encode_state(game, state)
     action = game.legal_actions(state)[-1]
     by_text = served.stub.ApplyMove(
         pb.ApplyMoveRequest(
@@ -94,8 +94,8 @@ def test_apply_move_by_notation_and_by_json(served: Served, game_case: tuple[str
     )
     assert by_text.state_json == by_json.state_json
     assert by_text.move.notation == game.action_to_str(state, action)
-    after = rules.decode_state(game, by_text.state_json)
-    expected, _ = rules.resolve_chance(game, game.apply(state, action), random.Random(5))
+    after = game_ops.decode_state(game, by_text.state_json)
+    expected, _ = game_ops.resolve_chance(game, game.apply(state, action), random.Random(5))
     assert after == expected
     assert by_text.summary.current_player == game.current_player(after)
 
@@ -109,7 +109,7 @@ def test_choose_move_returns_a_legal_move_with_stats(
     seat = game.current_player(state)
     request = pb.ChooseMoveRequest(
         game=name,
-        state_json=rules.encode_state(game, state),
+        state_json=game_ops.encode_state(game, state),
         seat=seat,
         preset="easy",
         settings=pb.SearchSettings(iterations=60),
@@ -138,7 +138,7 @@ def test_analyze_ranks_moves(served: Served, game_case: tuple[str, Any]) -> None
     reply = served.stub.Analyze(
         pb.AnalyzeRequest(
             game=name,
-            state_json=rules.encode_state(game, state),
+            state_json=game_ops.encode_state(game, state),
             seat=game.current_player(state),
             settings=pb.SearchSettings(iterations=80),
             seed=1,
@@ -168,7 +168,7 @@ def test_analyze_stream_sends_partials_then_a_final(
             pb.AnalyzeStreamRequest(
                 analysis=pb.AnalyzeRequest(
                     game=name,
-                    state_json=rules.encode_state(game, state),
+                    state_json=game_ops.encode_state(game, state),
                     seat=game.current_player(state),
                     settings=pb.SearchSettings(iterations=120),
                     seed=2,
@@ -196,7 +196,7 @@ def test_analyze_stream_by_time(served: Served) -> None:
             pb.AnalyzeStreamRequest(
                 analysis=pb.AnalyzeRequest(
                     game="legend_raiders",
-                    state_json=rules.encode_state(game, state),
+                    state_json=game_ops.encode_state(game, state),
                     seat=game.current_player(state),
                     settings=pb.SearchSettings(iterations=1_000_000, time_ms=400),
                 ),
@@ -222,6 +222,6 @@ def test_new_game_player_count(served: Served) -> None:
     )
     assert by_field.state_json == by_option.state_json
     assert by_field.summary.num_players == 3
-    assert game.num_players(rules.decode_state(game, by_field.state_json)) == 3
+    assert game.num_players(game_ops.decode_state(game, by_field.state_json)) == 3
     leda = served.stub.NewGame(pb.NewGameRequest(game="leda", players=2, seed=4), timeout=10)
     assert leda.summary.num_players == 2

@@ -6,9 +6,9 @@ from typing import Any
 
 import orjson
 
-from service import rules
-from service.search_job import SearchJob, run_search_job
-from service.settings import Limits, resolve
+from boardbot.jobs import game_ops
+from boardbot.jobs.search_job import SearchJob, run_search_job
+from boardbot.jobs.settings import Limits, resolve
 from tests.service.conftest import decision_state, load
 from tests.service.test_no_peeking import hidden_pair
 
@@ -22,7 +22,7 @@ def test_choose_move_job_reports_only_the_chosen_move(game_case: tuple[str, Any]
     name, options = game_case
     game = load(name)
     state = decision_state(game, options, seed=12)
-    raw, seat = rules.encode_state(game, state), game.current_player(state)
+    raw, seat = game_ops.encode_state(game, state), game.current_player(state)
     full = run_search_job(_job(name, raw, seat))
     chosen_only = run_search_job(_job(name, raw, seat, ranked=False))
     top_one = run_search_job(_job(name, raw, seat, top_k=1))
@@ -42,8 +42,8 @@ def test_a_full_state_and_the_seats_view_give_the_same_search(
     name, options = game_case
     game = load(name)
     state, _, seat = hidden_pair(game, options, seed=33)
-    full = run_search_job(_job(name, rules.encode_state(game, state), seat))
-    view = run_search_job(_job(name, rules.encode_state(game, state, observer=seat), seat))
+    full = run_search_job(_job(name, game_ops.encode_state(game, state), seat))
+    view = run_search_job(_job(name, game_ops.encode_state(game, state, observer=seat), seat))
     assert full.chosen == view.chosen
     assert full.moves == view.moves
     assert (full.iterations, full.nodes) == (view.iterations, view.nodes)

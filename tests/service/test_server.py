@@ -16,10 +16,10 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from service import rules
-from service.client import BotClient, open_channel
+from boardbot.jobs import game_ops
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.service.client import BotClient, open_channel
 from tests.service.conftest import Served, decision_state, load, start_server, wait_until
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -30,7 +30,7 @@ def _choose_request(seed: int = 0) -> pb.ChooseMoveRequest:
     state = decision_state(game, {"players": 2}, seed=seed)
     return pb.ChooseMoveRequest(
         game="legend_raiders",
-        state_json=rules.encode_state(game, state),
+        state_json=game_ops.encode_state(game, state),
         seat=game.current_player(state),
         settings=pb.SearchSettings(iterations=30),
     )
@@ -124,7 +124,7 @@ def test_sigterm_finishes_in_flight_work_then_exits(tmp_path: Path) -> None:
     """`boardbot serve` in a subprocess: SIGTERM lets the running search answer, then exits."""
     env = {**os.environ, "BOARDBOT_WORKERS": "1", "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", "0", "--grace", "20",
+        [sys.executable, "-m", "boardbot.cli.main", "serve", "--port", "0", "--grace", "20",
          "--drain", "0.5"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from search.presets import GAME_PRESETS, PRESETS
-from service.errors import ServiceError
-from service.settings import Limits, clip_to_deadline, default_preset_name, resolve
+from boardbot.jobs.settings import Limits, clip_to_deadline, default_preset_name, resolve
+from boardbot.search.presets import GAME_PRESETS, PRESETS
+from boardbot.service.errors import ServiceError
 
 
 def test_preset_with_overrides() -> None:

@@ -18,10 +18,10 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from engine import registry
-from proto.boardbot.v1 import boardbot_pb2 as pb
-from proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from service.settings import Limits
+from boardbot.engine import registry
+from boardbot.jobs.settings import Limits
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from tests.service.conftest import Served, start_server, wait_until
 
 HANG = "test-hang=tests.service.games:HangingGame"
@@ -152,7 +152,7 @@ def test_sigterm_grace_is_a_hard_bound() -> None:
         "PYTHONUNBUFFERED": "1",
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", "0", "--grace", "1",
+        [sys.executable, "-m", "boardbot.cli.main", "serve", "--port", "0", "--grace", "1",
          "--max-time-ms", "60000", "--watchdog-margin-ms", "60000", "--metrics-port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
-from service import rules
-from service.errors import ServiceError
-from service.search_job import SearchJob
-from service.settings import Limits, resolve
-from service.worker_pool import PoolBusy, WorkerPool
+from boardbot.jobs import game_ops
+from boardbot.jobs.search_job import SearchJob
+from boardbot.jobs.settings import Limits, resolve
+from boardbot.jobs.worker_pool import PoolBusy, WorkerPool
+from boardbot.service.errors import ServiceError
 from tests.service.conftest import decision_state, load
 
 
@@ -32,7 +32,7 @@ def _job(iterations: int, time_ms: float | None = None, seed: int = 0) -> Search
         overrides["time_ms"] = time_ms
     return SearchJob(
         "legend_raiders",
-        rules.encode_state(game, state),
+        game_ops.encode_state(game, state),
         game.current_player(state),
         resolve("easy", overrides, Limits()),
         seed,

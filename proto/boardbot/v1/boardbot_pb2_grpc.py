@@ -3,7 +3,7 @@
 import grpc
 import warnings
 
-from proto.boardbot.v1 import boardbot_pb2 as proto_dot_boardbot_dot_v1_dot_boardbot__pb2
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
@@ -18,7 +18,7 @@ except ImportError:
 if _version_not_supported:
     raise RuntimeError(
         f'The grpc package installed is at version {GRPC_VERSION},'
-        + ' but the generated code in proto/boardbot/v1/boardbot_pb2_grpc.py depends on'
+        + ' but the generated code in boardbot/proto/boardbot/v1/boardbot_pb2_grpc.py depends on'
         + f' grpcio>={GRPC_GENERATED_VERSION}.'
         + f' Please upgrade your grpc module to grpcio>={GRPC_GENERATED_VERSION}'
         + f' or downgrade your generated code using grpcio-tools<={GRPC_VERSION}.'
@@ -46,38 +46,38 @@ class BoardBotStub:
         """
         self.ListGames = channel.unary_unary(
                 '/boardbot.v1.BoardBot/ListGames',
-                request_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesRequest.SerializeToString,
-                response_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesResponse.FromString,
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesResponse.FromString,
                 _registered_method=True)
         self.NewGame = channel.unary_unary(
                 '/boardbot.v1.BoardBot/NewGame',
-                request_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameRequest.SerializeToString,
-                response_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameResponse.FromString,
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameResponse.FromString,
                 _registered_method=True)
         self.LegalMoves = channel.unary_unary(
                 '/boardbot.v1.BoardBot/LegalMoves',
-                request_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesRequest.SerializeToString,
-                response_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesResponse.FromString,
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesResponse.FromString,
                 _registered_method=True)
         self.ApplyMove = channel.unary_unary(
                 '/boardbot.v1.BoardBot/ApplyMove',
-                request_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.SerializeToString,
-                response_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.FromString,
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.FromString,
                 _registered_method=True)
         self.ChooseMove = channel.unary_unary(
                 '/boardbot.v1.BoardBot/ChooseMove',
-                request_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.SerializeToString,
-                response_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveResponse.FromString,
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveResponse.FromString,
                 _registered_method=True)
         self.Analyze = channel.unary_unary(
                 '/boardbot.v1.BoardBot/Analyze',
-                request_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeRequest.SerializeToString,
-                response_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
                 _registered_method=True)
         self.AnalyzeStream = channel.unary_stream(
                 '/boardbot.v1.BoardBot/AnalyzeStream',
-                request_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.SerializeToString,
-                response_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
                 _registered_method=True)
 
 
@@ -149,38 +149,38 @@ def add_BoardBotServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'ListGames': grpc.unary_unary_rpc_method_handler(
                     servicer.ListGames,
-                    request_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesRequest.FromString,
-                    response_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesResponse.SerializeToString,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesResponse.SerializeToString,
             ),
             'NewGame': grpc.unary_unary_rpc_method_handler(
                     servicer.NewGame,
-                    request_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameRequest.FromString,
-                    response_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameResponse.SerializeToString,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameResponse.SerializeToString,
             ),
             'LegalMoves': grpc.unary_unary_rpc_method_handler(
                     servicer.LegalMoves,
-                    request_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesRequest.FromString,
-                    response_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesResponse.SerializeToString,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesResponse.SerializeToString,
             ),
             'ApplyMove': grpc.unary_unary_rpc_method_handler(
                     servicer.ApplyMove,
-                    request_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.FromString,
-                    response_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.SerializeToString,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.SerializeToString,
             ),
             'ChooseMove': grpc.unary_unary_rpc_method_handler(
                     servicer.ChooseMove,
-                    request_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.FromString,
-                    response_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveResponse.SerializeToString,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveResponse.SerializeToString,
             ),
             'Analyze': grpc.unary_unary_rpc_method_handler(
                     servicer.Analyze,
-                    request_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeRequest.FromString,
-                    response_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.SerializeToString,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.SerializeToString,
             ),
             'AnalyzeStream': grpc.unary_stream_rpc_method_handler(
                     servicer.AnalyzeStream,
-                    request_deserializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.FromString,
-                    response_serializer=proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.SerializeToString,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -218,8 +218,8 @@ class BoardBot:
             request,
             target,
             '/boardbot.v1.BoardBot/ListGames',
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesRequest.SerializeToString,
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesResponse.FromString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ListGamesResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -245,8 +245,8 @@ class BoardBot:
             request,
             target,
             '/boardbot.v1.BoardBot/NewGame',
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameRequest.SerializeToString,
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameResponse.FromString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.NewGameResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -272,8 +272,8 @@ class BoardBot:
             request,
             target,
             '/boardbot.v1.BoardBot/LegalMoves',
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesRequest.SerializeToString,
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesResponse.FromString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.LegalMovesResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -299,8 +299,8 @@ class BoardBot:
             request,
             target,
             '/boardbot.v1.BoardBot/ApplyMove',
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.SerializeToString,
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.FromString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -326,8 +326,8 @@ class BoardBot:
             request,
             target,
             '/boardbot.v1.BoardBot/ChooseMove',
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.SerializeToString,
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveResponse.FromString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -353,8 +353,8 @@ class BoardBot:
             request,
             target,
             '/boardbot.v1.BoardBot/Analyze',
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeRequest.SerializeToString,
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -380,8 +380,8 @@ class BoardBot:
             request,
             target,
             '/boardbot.v1.BoardBot/AnalyzeStream',
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.SerializeToString,
-            proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
             options,
             channel_credentials,
             insecure,

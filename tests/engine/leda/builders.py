@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import orjson
 
-from engine.leda.codec import state_from_json, state_to_json
-from engine.leda.data import (
+from boardbot.engine.leda.codec import state_from_json, state_to_json
+from boardbot.engine.leda.data import (
     ACTION_TILE_ZONES,
     ACTION_TILES,
     CARD_BY_NAME,
@@ -22,7 +22,7 @@ from engine.leda.data import (
     ZONE_BY_NAME,
     ZONE_MASKS,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     F_ACTIVATE,
     F_CONFLICT,
     F_ORG,
@@ -31,9 +31,9 @@ from engine.leda.frames import (
     F_STEP_END,
     FRAME_NAMES,
 )
-from engine.leda.notation import action_from_str, action_to_str
-from engine.leda.rules import advance, apply_action, legal_actions
-from engine.leda.state import Frame, LedaState, Player, Square
+from boardbot.engine.leda.notation import action_from_str, action_to_str
+from boardbot.engine.leda.rules import advance, apply_action, legal_actions
+from boardbot.engine.leda.state import Frame, LedaState, Player, Square
 
 # Default grid: tile id i on square i, i.e. rows of
 #   food-1 food-2 food-3 food-4 / military-1 military-2 draw special /

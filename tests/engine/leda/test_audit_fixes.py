@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 import pytest
 
-from engine import InvalidStateError, get_game
+from boardbot.engine import InvalidStateError, get_game
 from tests.engine.leda.builders import card, check_valid, make_player, make_state, options, play
 from tests.engine.leda.test_codec import base_json
 from tests.engine.leda.test_round import conflict_stack

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import CHANCE, InvalidStateError, get_game
-from engine.leda.bounds import (
+from boardbot.engine import CHANCE, InvalidStateError, get_game
+from boardbot.engine.leda.bounds import (
     ACTION_TILE_COUNT,
     CLAN_SIZE,
     FOOD_MAX,
@@ -25,7 +25,7 @@ from engine.leda.bounds import (
     PENDING_MAX,
     SPECIALS_MAX,
 )
-from engine.leda.data import (
+from boardbot.engine.leda.data import (
     CARD_NAMES,
     CATS,
     FX_FOOD1,
@@ -33,7 +33,7 @@ from engine.leda.data import (
     PANDAS,
     SCORPIONS,
 )
-from engine.leda.frames import (
+from boardbot.engine.leda.frames import (
     ARG_RANGES,
     F_DISCOUNT,
     F_EFFECT,
@@ -46,8 +46,8 @@ from engine.leda.frames import (
     FRAME_ARGS,
     FRAME_NAMES,
 )
-from engine.leda.moves import steal_food
-from engine.leda.state import LedaState
+from boardbot.engine.leda.moves import steal_food
+from boardbot.engine.leda.state import LedaState
 from tests.engine.conformance import random_trajectory
 from tests.engine.json_edits import BEYOND, assert_rejected, past, path_text, replaced
 from tests.engine.leda.builders import (

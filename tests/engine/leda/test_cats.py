@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from engine import CHANCE, get_game
-from engine.leda.board import clan_victory
-from engine.leda.state import LedaState, Player
+from boardbot.engine import CHANCE, get_game
+from boardbot.engine.leda.board import clan_victory
+from boardbot.engine.leda.state import LedaState, Player
 from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
 from tests.engine.leda.test_round import conflict_stack, org_stack
 

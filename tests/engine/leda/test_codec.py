@@ -9,8 +9,8 @@ from typing import Any
 import orjson
 import pytest
 
-from engine import InvalidStateError, get_game
-from engine.leda.frames import (
+from boardbot.engine import InvalidStateError, get_game
+from boardbot.engine.leda.frames import (
     F_OR,
     F_ORG,
     F_PAY,
@@ -180,7 +180,7 @@ def test_view_with_known_items_decodes_with_placeholders() -> None:
 
 
 def GAME_ITEM(name: str) -> int:
-    from engine.leda.data import ITEM_BY_NAME
+    from boardbot.engine.leda.data import ITEM_BY_NAME
 
     return ITEM_BY_NAME[name]
 

@@ -1,6 +1,7 @@
 """The codec's reader-free fast paths accept exactly what the checked path accepts.
 
-Decoding reads each part through `engine.leda.fastdecode` first and falls back to the checked,
+Decoding reads each part through `boardbot.engine.leda.fastdecode` first and falls back to the
+checked,
 reader-based path when a fast function returns None. These tests decode the same documents with
 the fast functions switched off and on: every document must give the same state, or the same
 error at the same path for the same reason.
@@ -17,11 +18,11 @@ from unittest import mock
 
 import pytest
 
-from engine import InvalidStateError, get_game
-from engine.api import CHANCE, TERMINAL
-from engine.leda import fastdecode
-from engine.leda.data import CLAN_BY_NAME, EFFECTS
-from engine.leda.state import LedaState
+from boardbot.engine import InvalidStateError, get_game
+from boardbot.engine.api import CHANCE, TERMINAL
+from boardbot.engine.leda import fastdecode
+from boardbot.engine.leda.data import CLAN_BY_NAME, EFFECTS
+from boardbot.engine.leda.state import LedaState
 from tests.engine.conformance import random_trajectory
 
 GAME = get_game("leda")

@@ -7,7 +7,7 @@ import copy
 import random
 from typing import Any
 
-from engine import InvalidStateError, get_game
+from boardbot.engine import InvalidStateError, get_game
 from tests.engine.conformance import random_trajectory
 
 GAME = get_game("leda")

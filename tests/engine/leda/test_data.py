@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.leda.data import (
+from boardbot.engine.leda.data import (
     ACTION_TILE_ZONES,
     CARD_CARD_COST,
     CARD_FOOD_COST,

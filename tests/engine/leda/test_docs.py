@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import get_game
-from engine.leda.data import TILE_NAMES, ZONE_NAMES
-from engine.leda.frames import FRAME_NAMES
+from boardbot.engine import get_game
+from boardbot.engine.leda.data import TILE_NAMES, ZONE_NAMES
+from boardbot.engine.leda.frames import FRAME_NAMES
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "leda"
 GAME = get_game("leda")

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine import CHANCE, get_game
-from engine.leda.data import ZONE_BY_NAME, ZONE_MASKS
-from engine.leda.evaluate import pending_yield, player_points
-from engine.leda.state import LedaState, Player
+from boardbot.engine import CHANCE, get_game
+from boardbot.engine.leda.data import ZONE_BY_NAME, ZONE_MASKS
+from boardbot.engine.leda.evaluate import pending_yield, player_points
+from boardbot.engine.leda.state import LedaState, Player
 from tests.engine.leda.builders import make_player, make_state, play
 from tests.engine.leda.test_round import org_stack
 

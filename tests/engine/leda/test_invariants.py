@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engine import get_game
-from engine.leda.data import ACTION_TILES, CLAN_CARDS, MV_TOKENS, SHARK_TOKENS
-from engine.leda.state import LedaState
+from boardbot.engine import get_game
+from boardbot.engine.leda.data import ACTION_TILES, CLAN_CARDS, MV_TOKENS, SHARK_TOKENS
+from boardbot.engine.leda.state import LedaState
 from tests.engine.conformance import random_trajectory
 from tests.engine.leda.test_conformance import _PAIRS
 

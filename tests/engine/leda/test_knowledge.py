@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine import get_game
-from engine.leda.state import LedaState
+from boardbot.engine import get_game
+from boardbot.engine.leda.state import LedaState
 from tests.engine.leda.builders import card, check_valid, make_player, make_state, play
 from tests.engine.leda.test_round import conflict_stack, org_stack
 
@@ -82,7 +82,13 @@ def test_determinize_never_changes_public_parts_or_the_decision() -> None:
 
 def test_worlds_sampled_for_either_seat_leave_the_mover_something_to_do() -> None:
     """No decision exists only because of a hidden card: every world keeps it open."""
-    from engine.leda.frames import F_AWAKEN, F_DISCOUNT, F_RING_REVEAL, F_RINGS, F_SEARCH_RING
+    from boardbot.engine.leda.frames import (
+        F_AWAKEN,
+        F_DISCOUNT,
+        F_RING_REVEAL,
+        F_RINGS,
+        F_SEARCH_RING,
+    )
     from tests.engine.conformance import random_trajectory
 
     sensitive = {F_AWAKEN, F_DISCOUNT, F_RING_REVEAL, F_RINGS, F_SEARCH_RING}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import get_game
-from engine.leda.board import mv_symbols
-from engine.leda.state import LedaState, Player
+from boardbot.engine import get_game
+from boardbot.engine.leda.board import mv_symbols
+from boardbot.engine.leda.state import LedaState, Player
 from tests.engine.leda.builders import card, make_player, make_state, options, play, sq
 from tests.engine.leda.test_round import conflict_stack
 

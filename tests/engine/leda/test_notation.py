@@ -6,8 +6,8 @@ import contextlib
 
 import pytest
 
-from engine import IllegalActionError, InvalidActionError, get_game
-from engine.leda.state import LedaState
+from boardbot.engine import IllegalActionError, InvalidActionError, get_game
+from boardbot.engine.leda.state import LedaState
 from tests.engine.leda.builders import make_player, make_state
 from tests.engine.leda.test_round import org_stack
 
@@ -90,7 +90,7 @@ def test_shuffle_outcomes_parse_only_at_a_matching_chance_step() -> None:
 def test_malformed_actions_raise_only_action_errors() -> None:
     import random
 
-    from engine import EngineError
+    from boardbot.engine import EngineError
 
     state = _state()
     rng = random.Random(3)

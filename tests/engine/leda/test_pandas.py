@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine import get_game
-from engine.leda.board import clan_victory
-from engine.leda.state import LedaState
+from boardbot.engine import get_game
+from boardbot.engine.leda.board import clan_victory
+from boardbot.engine.leda.state import LedaState
 from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
 
 GAME = get_game("leda")

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine import CHANCE, InvalidStateError, get_game
-from engine.leda.data import ITEM_NAMES, MV_BASE
-from engine.leda.frames import F_CONFLICT, F_ORG, F_ROUND_END
-from engine.leda.state import LedaState
+from boardbot.engine import CHANCE, InvalidStateError, get_game
+from boardbot.engine.leda.data import ITEM_NAMES, MV_BASE
+from boardbot.engine.leda.frames import F_CONFLICT, F_ORG, F_ROUND_END
+from boardbot.engine.leda.state import LedaState
 from tests.engine.leda.builders import (
     card,
     check_valid,
@@ -241,7 +241,7 @@ def test_military_victory_ends_the_game_immediately() -> None:
 
 def test_simultaneous_victory_goes_to_the_player_whose_effect_resolves() -> None:
     # Both players meet a condition at the same moment: the resolving seat wins.
-    from engine.leda.rules import check_victory
+    from boardbot.engine.leda.rules import check_victory
 
     p0 = make_player("scorpions", mv=["mv-4", "mv-5", "mv-1", "mv-2"])
     p1 = make_player("pandas", mv=["mv-3", "mv-6", "mv-7", "mv-8", "mv-9", "mv-10", "mv-11"])
@@ -259,7 +259,7 @@ def test_scores_are_mv_symbols() -> None:
 
 
 def test_no_action_applies_once_the_game_is_over() -> None:
-    from engine import IllegalActionError
+    from boardbot.engine import IllegalActionError
 
     p0 = make_player("scorpions", mv=["mv-4", "mv-5", "mv-1"], military=3)
     state = make_state(p0, make_player("pandas"), stack=conflict_stack(), mv_top=["mv-2"])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import get_game
-from engine.leda.board import mv_symbols
-from engine.leda.frames import F_CONFLICT, F_ORG, F_ROUND_END, F_ZONE
+from boardbot.engine import get_game
+from boardbot.engine.leda.board import mv_symbols
+from boardbot.engine.leda.frames import F_CONFLICT, F_ORG, F_ROUND_END, F_ZONE
 from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
 from tests.engine.leda.test_round import conflict_stack, org_stack
 
@@ -69,7 +69,7 @@ def test_mv_token_from_a_card_effect_opens_no_red_window() -> None:
 def test_empty_mv_pile_means_nobody_won_the_conflict() -> None:
     # 20 symbols always make a winner before the pile runs out, so the case is only reachable
     # for a hand-made world: run the conflict on one directly.
-    from engine.leda.rules import advance
+    from boardbot.engine.leda.rules import advance
 
     p0 = make_player("cats", hand=["cat-10"], military=5)
     state = make_state(p0, make_player("sharks"), stack=org_stack())

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from engine import get_game
-from engine.leda.board import clan_victory, play_cost
-from engine.leda.state import LedaState, Player
+from boardbot.engine import get_game
+from boardbot.engine.leda.board import clan_victory, play_cost
+from boardbot.engine.leda.state import LedaState, Player
 from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
 from tests.engine.leda.test_round import conflict_stack, org_stack
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import get_game
-from engine.leda.board import pack_awake
-from engine.leda.state import LedaState
+from boardbot.engine import get_game
+from boardbot.engine.leda.board import pack_awake
+from boardbot.engine.leda.state import LedaState
 from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
 from tests.engine.leda.test_round import org_stack
 
@@ -157,7 +157,7 @@ def test_ninth_token_wins_immediately() -> None:
 
 def test_other_clans_have_no_shark_tokens() -> None:
     # A Cat copying Shark-10's Pack has no token to place.
-    from engine.leda.board import token_supply
+    from boardbot.engine.leda.board import token_supply
 
     assert token_supply(make_player("cats")) == 0
     assert token_supply(make_player("sharks", tokens=("r1c1",))) == 8

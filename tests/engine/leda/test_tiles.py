@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.leda.state import LedaState
+from boardbot.engine.leda.state import LedaState
 from tests.engine.leda.builders import make_player, make_state, options, play, sq
 
 

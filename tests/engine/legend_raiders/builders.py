@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.game import LegendRaidersGame
-from engine.legend_raiders.state import ACTION, EMPTY, NO_FACE, ROLL, PlayerState, RaidersState
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.game import LegendRaidersGame
+from boardbot.engine.legend_raiders.state import (
+    ACTION,
+    EMPTY,
+    NO_FACE,
+    ROLL,
+    PlayerState,
+    RaidersState,
+)
 
 GAME = LegendRaidersGame()
 

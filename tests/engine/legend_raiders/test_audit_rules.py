@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from engine import CHANCE, InvalidStateError
-from engine.legend_raiders.chance import bits
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.scoring import final_scores, mission_points
+from boardbot.engine import CHANCE, InvalidStateError
+from boardbot.engine.legend_raiders.chance import bits
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.scoring import final_scores, mission_points
 from tests.engine.legend_raiders.builders import (
     FIVE,
     GAME,

@@ -9,9 +9,13 @@ from typing import Any
 
 import pytest
 
-from engine import InvalidStateError
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.components import DATA_FILE, ComponentDataError, parse_components
+from boardbot.engine import InvalidStateError
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.components import (
+    DATA_FILE,
+    ComponentDataError,
+    parse_components,
+)
 from tests.engine.legend_raiders.builders import GAME, P, Table, build, phase_name, play, tools
 
 ROW = ("mission-book-weapon-idol-treasure", "discovery-idol-1", "mission-idol-treasure-place",

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import CHANCE, InvalidStateError
-from engine.legend_raiders.bounds import (
+from boardbot.engine import CHANCE, InvalidStateError
+from boardbot.engine.legend_raiders.bounds import (
     COIN_BONUS_MAX,
     COINS_MAX,
     COMPLETED_MAX,
@@ -30,9 +30,9 @@ from engine.legend_raiders.bounds import (
     STACK_MAX,
     TOOL_DRAWS_MAX,
 )
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import ACTION, OVER, PlayerState, RaidersState
-from engine.legend_raiders.validation import max_points
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import ACTION, OVER, PlayerState, RaidersState
+from boardbot.engine.legend_raiders.validation import max_points
 from tests.engine.conformance import random_trajectory
 from tests.engine.json_edits import assert_rejected, path_text, replaced
 from tests.engine.legend_raiders.builders import GAME, P, Table, build, play, tools

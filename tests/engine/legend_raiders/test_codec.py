@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine import InvalidStateError
+from boardbot.engine import InvalidStateError
 from tests.engine.legend_raiders.builders import GAME, P, build, play, tools
 from tests.engine.schema_check import schema_errors
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.legend_raiders.components import (
+from boardbot.engine.legend_raiders.components import (
     CARD_DIE,
     CARD_DISCOVERY,
     CARD_MISSION,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.legend_raiders.scoring import final_scores
-from engine.legend_raiders.state import ACTION, NO_FACE
+from boardbot.engine.legend_raiders.scoring import final_scores
+from boardbot.engine.legend_raiders.state import ACTION, NO_FACE
 from tests.engine.legend_raiders.builders import (
     GAME,
     P,

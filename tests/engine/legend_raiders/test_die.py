@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CHANCE
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import ROLL
+from boardbot.engine import CHANCE
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import ROLL
 from tests.engine.legend_raiders.builders import (
     GAME,
     P,

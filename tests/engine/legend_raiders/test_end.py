@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CHANCE, TERMINAL, InvalidStateError
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.rules import tiles_to_prepare
-from engine.legend_raiders.scoring import mission_points, symbol_counts
-from engine.legend_raiders.state import OVER, RaidersState
+from boardbot.engine import CHANCE, TERMINAL, InvalidStateError
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.rules import tiles_to_prepare
+from boardbot.engine.legend_raiders.scoring import mission_points, symbol_counts
+from boardbot.engine.legend_raiders.state import OVER, RaidersState
 from tests.engine.legend_raiders.builders import (
     FIVE,
     GAME,

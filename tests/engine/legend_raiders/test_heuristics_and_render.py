@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.legend_raiders import actions as A
+from boardbot.engine.legend_raiders import actions as A
 from tests.engine.legend_raiders.builders import FIVE, GAME, P, build, play, tools
 
 

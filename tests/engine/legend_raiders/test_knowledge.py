@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.legend_raiders.chance import bits
+from boardbot.engine.legend_raiders.chance import bits
 from tests.engine.legend_raiders.builders import GAME, P, build, card
 
 

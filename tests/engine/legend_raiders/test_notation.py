@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalActionError, InvalidActionError
-from engine.legend_raiders import actions as A
+from boardbot.engine import IllegalActionError, InvalidActionError
+from boardbot.engine.legend_raiders import actions as A
 from tests.engine.legend_raiders.builders import GAME, P, build, play, tile, tools
 
 

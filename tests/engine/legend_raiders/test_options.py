@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import InvalidStateError
-from engine.legend_raiders.chance import bits
-from engine.legend_raiders.state import ACTION, ROLL
+from boardbot.engine import InvalidStateError
+from boardbot.engine.legend_raiders.chance import bits
+from boardbot.engine.legend_raiders.state import ACTION, ROLL
 from tests.engine.legend_raiders.builders import GAME
 
 

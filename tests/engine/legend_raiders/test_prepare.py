@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import EMPTY
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import EMPTY
 from tests.engine.legend_raiders.builders import (
     GAME,
     P,

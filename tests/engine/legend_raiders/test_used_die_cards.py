@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine.errors import InvalidStateError
-from engine.legend_raiders.components import CARD_DIE
-from engine.legend_raiders.components import COMPONENTS as C
-from engine.legend_raiders.state import RaidersState
+from boardbot.engine.errors import InvalidStateError
+from boardbot.engine.legend_raiders.components import CARD_DIE
+from boardbot.engine.legend_raiders.components import COMPONENTS as C
+from boardbot.engine.legend_raiders.state import RaidersState
 from tests.engine.legend_raiders.builders import GAME, P, Table, build, card
 
 DIE = [c for c, kind in zip(C.card_ids, C.card_kind, strict=True) if kind == CARD_DIE]

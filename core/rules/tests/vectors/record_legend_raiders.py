@@ -34,11 +34,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(ROOT))
 
-from engine.api import CHANCE, TERMINAL  # noqa: E402
-from engine.errors import EngineError  # noqa: E402
-from engine.legend_raiders import actions as A  # noqa: E402
-from engine.legend_raiders.components import COMPONENTS as C  # noqa: E402
-from engine.legend_raiders.game import LegendRaidersGame  # noqa: E402
+from boardbot.engine.api import CHANCE, TERMINAL  # noqa: E402
+from boardbot.engine.errors import EngineError  # noqa: E402
+from boardbot.engine.legend_raiders import actions as A  # noqa: E402
+from boardbot.engine.legend_raiders.components import COMPONENTS as C  # noqa: E402
+from boardbot.engine.legend_raiders.game import LegendRaidersGame  # noqa: E402
 
 OUT = Path(__file__).with_name("legend_raiders.jsonl.gz")
 GAME = LegendRaidersGame()

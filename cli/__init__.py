@@ -1,0 +1,1 @@
+"""The `boardbot` command line: one module per subcommand."""

@@ -1,0 +1,148 @@
+"""Arguments and helpers shared by the frontend-developer commands (state files, server, search)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import grpc
+import orjson
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from boardbot.engine import Game, State
+from boardbot.jobs import game_ops
+from boardbot.jobs.extra_games import register_env_games
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.service.client import DEFAULT_ADDRESS, BotClient, open_channel
+from boardbot.service.errors import ServiceError
+
+
+class CommandError(Exception):
+    """A failure to report on stderr with exit status 1 (no traceback)."""
+
+
+def add_state_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--game` and `--state FILE` (`-` reads standard input)."""
+    parser.add_argument("--game", required=True, help="game name, e.g. leda or legend_raiders")
+    parser.add_argument(
+        "--state", required=True, metavar="FILE", help="state JSON file, - for stdin"
+    )
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--out FILE` and `--pretty` for commands that print a state."""
+    parser.add_argument("--out", type=Path, default=None, help="write the state here, not stdout")
+    parser.add_argument("--pretty", action="store_true", help="indent the JSON")
+
+
+def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--server`, `--token`, `--tls-ca`, `--timeout` (defaults from BOARDBOT_* variables)."""
+    env = os.environ.get
+    parser.add_argument(
+        "--server", default=env("BOARDBOT_SERVER", DEFAULT_ADDRESS), help="HOST:PORT of the server"
+    )
+    parser.add_argument("--token", default=env("BOARDBOT_TOKEN"), help="shared token, if any")
+    parser.add_argument(
+        "--tls-ca", type=Path, default=env("BOARDBOT_TLS_CA"), help="CA certificate for TLS"
+    )
+    parser.add_argument("--timeout", type=float, default=60.0, help="call deadline in seconds")
+
+
+def add_search_arguments(parser: argparse.ArgumentParser) -> None:
+    """Preset, explicit search settings and seed."""
+    parser.add_argument("--preset", default="", help="difficulty preset (default: server's)")
+    parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--time-ms", type=float, default=None)
+    parser.add_argument("--workers", type=int, default=None, help="root-parallel processes")
+    parser.add_argument("--exploration", type=float, default=None)
+    parser.add_argument("--temperature", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def search_settings(args: argparse.Namespace) -> pb.SearchSettings:
+    """The SearchSettings message of the explicitly given search flags."""
+    values = {
+        "iterations": args.iterations,
+        "time_ms": args.time_ms,
+        "workers": args.workers,
+        "exploration": args.exploration,
+        "temperature": args.temperature,
+    }
+    return pb.SearchSettings(**{k: v for k, v in values.items() if v is not None})
+
+
+def connect(args: argparse.Namespace) -> BotClient:
+    """A client for the server named by the server flags."""
+    channel = open_channel(args.server, Path(args.tls_ca) if args.tls_ca else None)
+    return BotClient(channel, args.token, args.timeout)
+
+
+def read_state_bytes(path: str) -> bytes:
+    """The raw bytes of a state file (`-`: standard input)."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise CommandError(f"cannot read state file {path}: {error.strerror}") from None
+
+
+def load_state(game: Game, path: str) -> tuple[State, bytes]:
+    """Decode and validate the state in `path`; returns the state and its bytes."""
+    raw = read_state_bytes(path)
+    return game_ops.decode_state(game, raw), raw
+
+
+def write_state(game: Game, state: State, args: argparse.Namespace) -> None:
+    """Print (or write to `--out`) the state as JSON."""
+    option = orjson.OPT_INDENT_2 if args.pretty else 0
+    text = orjson.dumps(game.state_to_json(state), option=option)
+    if args.out is not None:
+        args.out.write_bytes(text + b"\n")
+    else:
+        sys.stdout.write(text.decode() + "\n")
+
+
+def describe_turn(game: Game, state: State) -> str:
+    """A one-line description of who is to move (or the final outcome)."""
+    summary = game_ops.summarise(game, state)
+    if summary.terminal:
+        scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(summary.scores))
+        winners = [i for i, r in enumerate(summary.returns) if r > 0]
+        return f"game over; winner: seat {', '.join(map(str, winners))}; scores: {scores}"
+    return f"seat {summary.current_player} to move"
+
+
+def error_reason(error: grpc.RpcError) -> str:
+    """The `ErrorInfo.reason` a server's error carries, or "" when it has none."""
+    try:
+        status = rpc_status.from_call(error)
+    except ValueError:
+        return ""
+    for detail in status.details if status is not None else ():
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            return str(info.reason)
+    return ""
+
+
+def run_guarded(func: Any, args: argparse.Namespace) -> int:
+    """Run a command body, turning expected failures into a message and exit status 1."""
+    try:
+        register_env_games()
+        code: int = func(args)
+        return code
+    except ServiceError as error:
+        print(f"error ({error.code.name}, {error.reason}): {error.message}", file=sys.stderr)
+    except grpc.RpcError as error:
+        reason = error_reason(error)
+        label = error.code().name + (f", {reason}" if reason else "")
+        print(f"error ({label}): {error.details()}", file=sys.stderr)
+    except CommandError as error:
+        print(f"error: {error}", file=sys.stderr)
+    return 1

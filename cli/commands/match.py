@@ -1,0 +1,79 @@
+"""`boardbot match`: seeded bot-vs-bot games with seats rotated, and per-bot figures."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import orjson
+
+from boardbot.cli.commands.options import add_game_arguments, game_options
+from boardbot.engine import get_game
+from boardbot.search.bots import bot_names
+from boardbot.tools.match import MatchReport, clan_option_sets, run_match
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `match` command."""
+    match = sub.add_parser("match", help="play bots against each other and report win rates")
+    add_game_arguments(match)
+    match.add_argument(
+        "--bots", required=True,
+        help=f"comma-separated bots, one per seat ({', '.join(bot_names())})",
+    )
+    match.add_argument("--games", type=int, default=20, help="number of games")
+    match.add_argument("--seed", type=int, default=0)
+    match.add_argument("--parallel", type=int, default=1, help="games played at once (processes)")
+    match.add_argument(
+        "--clans", default=None,
+        help="LEDA clan pairing: 'a,b' fixes seat 0 and seat 1 clans, 'rotate' cycles all pairings",
+    )
+    match.add_argument(
+        "--no-duplicate", dest="duplicate", action="store_false",
+        help="give every game its own deal (default: each deal is played from every seat)",
+    )
+    match.add_argument("--json", action="store_true", help="print the report as JSON")
+    match.set_defaults(func=run_match_command)
+
+
+def run_match_command(args: argparse.Namespace) -> int:
+    """Parse the flags, play the match and print the report."""
+    game = get_game(args.game)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    options: dict[str, Any] = game_options(args)
+    if args.players is not None and args.players != len(bots):
+        raise SystemExit(f"--players {args.players} but {len(bots)} bots were given")
+    if "players" not in options and game.min_players != game.max_players:
+        options["players"] = len(bots)
+    option_sets = clan_option_sets(game, options, args.clans) if args.clans else [options]
+    report, _ = run_match(
+        game, bots, args.games, args.seed, option_sets, args.parallel, args.duplicate
+    )
+    if args.json:
+        sys.stdout.write(orjson.dumps(report.to_json()).decode() + "\n")
+    else:
+        print_report(report)
+    return 0
+
+
+def print_report(report: MatchReport) -> None:
+    """A readable table of the per-bot figures."""
+    deals = "duplicate deals" if report.duplicate else "independent deals"
+    print(
+        f"game {report.game}  games {report.games}  seed {report.seed}  {deals}"
+        f"  ({report.seconds:.1f} s)"
+    )
+    if len(report.option_sets) > 1 or report.option_sets[0]:
+        print("options " + "; ".join(str(o) for o in report.option_sets))
+    print(
+        f"{'seat list':<12}{'games':>6}{'wins':>7}{'win rate':>10}{'95% CI':>16}"
+        f"{'score':>8}{'margin':>8}{'length':>8}{'ms/move':>10}"
+    )
+    for bot in report.reports:
+        interval = f"[{bot.win_rate_low:.2f}, {bot.win_rate_high:.2f}]"
+        print(
+            f"{bot.entry}:{bot.bot:<10}{bot.games:>6}{bot.wins:>7g}{bot.win_rate:>10.1%}"
+            f"{interval:>16}{bot.mean_score:>8.2f}{bot.mean_margin:>8.2f}"
+            f"{bot.mean_game_length:>8.1f}{bot.mean_decision_ms:>10.1f}"
+        )

@@ -1,0 +1,83 @@
+"""`boardbot move`: ask a running server for the bot's move."""
+
+from __future__ import annotations
+
+import argparse
+
+import orjson
+
+from boardbot.cli.commands.common import (
+    add_search_arguments,
+    add_server_arguments,
+    add_state_arguments,
+    connect,
+    read_state_bytes,
+    run_guarded,
+    search_settings,
+)
+from boardbot.jobs import game_ops
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `move` command."""
+    p = sub.add_parser("move", help="ask the server for the bot's move")
+    add_state_arguments(p)
+    p.add_argument("--seat", type=int, default=None, help="bot's seat (default: the seat to move)")
+    add_search_arguments(p)
+    add_server_arguments(p)
+    p.add_argument("--json", action="store_true", help="print the whole response as JSON")
+    p.set_defaults(func=lambda args: run_guarded(run_move, args))
+
+
+def seat_to_move(game_name: str, raw: bytes) -> int:
+    """The seat to move in a state, decoded locally."""
+    game = game_ops.load_game(game_name)
+    return game.current_player(game_ops.decode_state(game, raw))
+
+
+def run_move(args: argparse.Namespace) -> int:
+    """Call ChooseMove and print the move with its statistics."""
+    raw = read_state_bytes(args.state)
+    seat = args.seat if args.seat is not None else seat_to_move(args.game, raw)
+    client = connect(args)
+    try:
+        reply = client.choose_move(
+            pb.ChooseMoveRequest(
+                game=args.game,
+                state_json=raw,
+                seat=seat,
+                preset=args.preset,
+                settings=search_settings(args),
+                seed=args.seed,
+            )
+        )
+    finally:
+        client.close()
+    if args.json:
+        print(orjson.dumps(_response_json(reply)).decode())
+        return 0
+    stats = reply.stats
+    print(reply.move.notation)
+    print(f"  json        {reply.move.move_json.decode()}")
+    analysis = reply.analysis
+    print(f"  value       {analysis.value:.3f} (lower bound {analysis.lower_bound:.3f})")
+    print(f"  visits      {reply.analysis.visits} of {stats.iterations} iterations")
+    print(f"  search      {stats.elapsed_ms:.1f} ms, stopped by {stats.stopped_by}")
+    if reply.analysis.principal_variation:
+        print(f"  line        {' '.join(reply.analysis.principal_variation)}")
+    return 0
+
+
+def _response_json(reply: pb.ChooseMoveResponse) -> dict[str, object]:
+    return {
+        "move": orjson.loads(reply.move.move_json),
+        "notation": reply.move.notation,
+        "visits": reply.analysis.visits,
+        "value": reply.analysis.value,
+        "lower_bound": reply.analysis.lower_bound,
+        "principal_variation": list(reply.analysis.principal_variation),
+        "iterations": reply.stats.iterations,
+        "elapsed_ms": reply.stats.elapsed_ms,
+        "stopped_by": reply.stats.stopped_by,
+    }

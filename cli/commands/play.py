@@ -1,0 +1,153 @@
+"""`boardbot play GAME`: a human plays against the bot in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from boardbot.cli.commands.common import (
+    CommandError,
+    add_server_arguments,
+    connect,
+    describe_turn,
+    run_guarded,
+    search_settings,
+)
+from boardbot.cli.commands.options import game_options
+from boardbot.engine import Game, State
+from boardbot.jobs import game_ops, settings
+from boardbot.jobs.search_job import SearchJob, run_search_job
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.service.convert import settings_overrides
+from boardbot.service.errors import ServiceError
+
+BotMove = Callable[[Game, State, int, int], str]
+"""(game, state, seat, seed) → the bot's move in notation."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `play` command."""
+    p = sub.add_parser("play", help="play against the bot in the terminal")
+    p.add_argument("game", help="game name, e.g. leda or legend_raiders")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--players", type=int, default=None, help="number of players")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--preset", default="", help="bot difficulty preset")
+    p.add_argument("--iterations", type=int, default=None)
+    p.add_argument("--time-ms", type=float, default=None)
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--exploration", type=float, default=None)
+    p.add_argument("--temperature", type=float, default=None)
+    p.add_argument("--seed", type=int, default=0, help="seed of setup, dice and bot")
+    p.add_argument(
+        "--remote", action="store_true", help="ask the server for bot moves (default: in-process)"
+    )
+    add_server_arguments(p)
+    p.set_defaults(func=lambda args: run_guarded(run_play, args))
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Set up the game and alternate human and bot turns until the end."""
+    game = game_ops.load_game(args.game)
+    bot = remote_bot(args) if args.remote else local_bot(args)
+    try:
+        state = game.new_state(game_options(args), args.seed)
+    except (ValueError, TypeError, KeyError) as error:
+        raise CommandError(f"bad options: {error}") from None
+    if not 0 <= args.seat < game.num_players(state):
+        raise CommandError(f"--seat must be in 0..{game.num_players(state) - 1}")
+    return play_game(game, state, args.seat, bot, args.seed, sys.stdin, sys.stdout)
+
+
+def play_game(
+    game: Game, state: State, human: int, bot: BotMove, seed: int, inp: TextIO, out: TextIO
+) -> int:
+    """The game loop: render, ask the human or the bot, apply, resolve chance; 0 at the end.
+
+    Chance outcomes are not printed: they may show cards the human must not see (the rendering
+    from the human's seat shows what it may know)."""
+    rng = random.Random(seed)
+    state, _ = game_ops.resolve_chance(game, state, rng)
+    turn = 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        if seat == human:
+            out.write(f"\n--- your turn (seat {human}) ---\n" + game.render(state, human) + "\n")
+            action = _ask_human(game, state, inp, out)
+            if action is None:
+                out.write("bye\n")
+                return 0
+        else:
+            notation = bot(game, state, seat, seed + turn)
+            action = game.action_from_str(state, notation)
+            out.write(f"seat {seat} (bot) plays {notation}\n")
+        state = game.apply(state, action)
+        state, _ = game_ops.resolve_chance(game, state, rng)
+        turn += 1
+    out.write("\n" + game.render(state, human) + "\n" + describe_turn(game, state) + "\n")
+    return 0
+
+
+def _ask_human(game: Game, state: State, inp: TextIO, out: TextIO) -> Any:
+    moves = game_ops.legal_moves(game, state)
+    actions = game.legal_actions(state)
+    while True:
+        out.write("your moves:\n")
+        for number, move in enumerate(moves, start=1):
+            out.write(f"{number:3d}. {move.notation}\n")
+        out.write("move (number or notation, q to quit)> ")
+        out.flush()
+        line = inp.readline()
+        if not line or line.strip().lower() in ("q", "quit"):
+            return None
+        text = line.strip()
+        if text.isdigit():
+            if 1 <= int(text) <= len(actions):
+                return actions[int(text) - 1]
+            out.write(f"no move numbered {text}: choose 1..{len(actions)}\n")
+            continue
+        try:
+            return game_ops.parse_move(game, state, None, text)
+        except ServiceError as error:
+            out.write(f"not a legal move: {error.message}\n")
+
+
+def local_bot(args: argparse.Namespace) -> BotMove:
+    """A bot searching in this process."""
+    limits = settings.Limits(max_workers=os.cpu_count() or 1)
+    overrides = settings_overrides(search_settings(args))
+    config = settings.resolve(args.preset, overrides, limits, args.game)
+
+    def choose(game: Game, state: State, seat: int, seed: int) -> str:
+        job = SearchJob(args.game, _state_bytes(game, state), seat, config, seed, ranked=False)
+        return run_search_job(job).chosen.notation
+
+    return choose
+
+
+def remote_bot(args: argparse.Namespace) -> BotMove:
+    """A bot answered by the server named by the server flags."""
+    client = connect(args)
+
+    def choose(game: Game, state: State, seat: int, seed: int) -> str:
+        reply = client.choose_move(
+            pb.ChooseMoveRequest(
+                game=args.game,
+                state_json=_state_bytes(game, state),
+                seat=seat,
+                preset=args.preset,
+                settings=search_settings(args),
+                seed=seed,
+            )
+        )
+        return str(reply.move.notation)
+
+    return choose
+
+
+def _state_bytes(game: Game, state: State) -> bytes:
+    return game_ops.encode_state(game, state)

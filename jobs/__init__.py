@@ -1,0 +1,1 @@
+"""Worker-side request handling, free of gRPC: the process pool, search and rules jobs."""

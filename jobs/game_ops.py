@@ -1,0 +1,220 @@
+"""Game-level operations behind the RPCs and the CLI: decode, check, apply, summarise."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from boardbot.engine import CHANCE, TERMINAL, EngineError, Game, State, get_game, list_games
+from boardbot.engine.errors import UnknownGameError, echo
+from boardbot.jobs.request_bounds import (
+    MAX_MOVE_BYTES,
+    MAX_NAME_CHARS,
+    MAX_NOTATION_CHARS,
+    MAX_STATE_BYTES,
+    check_document,
+    check_size,
+)
+from boardbot.service.errors import (
+    Reason,
+    bounded,
+    failed_precondition,
+    from_engine_error,
+    internal,
+    invalid_argument,
+    not_found,
+)
+
+MAX_CHANCE_STEPS = 10_000
+"""Safety bound on chance steps resolved in a row (a game never needs this many)."""
+
+
+@dataclass(frozen=True)
+class MoveForms:
+    """A move as notation and as JSON bytes."""
+
+    notation: str
+    json: bytes
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Who is to move in a state and the outcome once it is over."""
+
+    current_player: int
+    terminal: bool
+    num_players: int
+    scores: tuple[float, ...]
+    returns: tuple[float, ...]
+
+
+def load_game(name: str) -> Game:
+    """The registered game called `name`, or NOT_FOUND listing the known ones."""
+    if not name:
+        raise invalid_argument(
+            "game: required (see ListGames for the names)", Reason.MISSING_FIELD, "game"
+        )
+    try:
+        if len(name) > MAX_NAME_CHARS:
+            raise UnknownGameError(name)
+        return get_game(name)
+    except UnknownGameError:
+        known = ", ".join(list_games())
+        raise not_found(
+            f"game: unknown game {echo(name)}; known: {known}", Reason.UNKNOWN_GAME, "game"
+        ) from None
+
+
+def parse_json(raw: bytes, field: str, limit: int = MAX_STATE_BYTES) -> Any:
+    """Decode the JSON document in a bytes field, or INVALID_ARGUMENT saying where it breaks."""
+    check_document(field, raw, limit)
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        raise invalid_argument(
+            f"{field}: malformed JSON: {bounded(str(error), 200)}", Reason.MALFORMED_JSON, field
+        ) from None
+
+
+def decode_state(game: Game, raw: bytes, field: str = "state_json") -> State:
+    """Decode and fully validate a state sent as JSON bytes."""
+    return decode_document(game, parse_json(raw, field), field)
+
+
+def decode_document(game: Game, data: Any, field: str = "state_json") -> State:
+    """Decode and fully validate a state from its parsed JSON document."""
+    try:
+        return game.state_from_json(data)
+    except EngineError as error:
+        raise from_engine_error(field, error) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+        # A codec that slipped past its own validation: still the caller's input at fault.
+        kind = type(error).__name__
+        raise invalid_argument(
+            f"{field}: cannot be decoded ({kind}: {bounded(str(error), 200)})",
+            Reason.INVALID_STATE,
+            field,
+        ) from None
+
+
+def with_player_count(
+    game: Game, name: str, options: dict[str, Any], players: int
+) -> dict[str, Any]:
+    """`options` with the `players` option set from a request's player count (0: unchanged)."""
+    if players == 0:
+        return options
+    if not game.min_players <= players <= game.max_players:
+        raise invalid_argument(
+            f"players: must be in {game.min_players}..{game.max_players} for {name}, got {players}",
+            Reason.INVALID_FIELD,
+            "players",
+        )
+    given = options.get("players")
+    if given is not None and given != players:
+        raise invalid_argument(
+            f"players: {players} disagrees with options_json $.players = {echo(given)}",
+            Reason.INVALID_OPTIONS,
+            "options_json",
+            "$.players",
+        )
+    return {**options, "players": players}
+
+
+def encode_state(game: Game, state: State, observer: int | None = None) -> bytes:
+    """The state's JSON bytes (with `observer`, hidden parts only as counts)."""
+    return orjson.dumps(game.state_to_json(state, observer))
+
+
+def check_seat(game: Game, state: State, seat: int) -> None:
+    """Check `seat` exists and is the seat to move; INVALID_ARGUMENT or FAILED_PRECONDITION."""
+    players = game.num_players(state)
+    if not 0 <= seat < players:
+        raise invalid_argument(
+            f"seat: must be in 0..{players - 1} for this state, got {seat}",
+            Reason.INVALID_SEAT,
+            "seat",
+        )
+    check_decision_state(game, state)
+    to_move = game.current_player(state)
+    if to_move != seat:
+        raise failed_precondition(
+            f"seat {seat} is not to move; seat {to_move} is", Reason.NOT_SEAT_TO_MOVE, "seat"
+        )
+
+
+def check_decision_state(game: Game, state: State) -> None:
+    """FAILED_PRECONDITION unless some seat has a decision to make in `state`."""
+    player = game.current_player(state)
+    if player == TERMINAL:
+        raise failed_precondition(
+            "the game is over: no seat is to move", Reason.GAME_OVER, "state_json"
+        )
+    if player == CHANCE:
+        raise failed_precondition(
+            "the state is at a chance step: no seat is to move", Reason.CHANCE_STEP, "state_json"
+        )
+
+
+def move_forms(game: Game, state: State, action: Any) -> MoveForms:
+    """Notation and JSON bytes of `action` in `state`."""
+    return MoveForms(
+        notation=game.action_to_str(state, action),
+        json=orjson.dumps(game.action_to_json(state, action)),
+    )
+
+
+def legal_moves(game: Game, state: State) -> list[MoveForms]:
+    """Every legal move of the seat to move, in the engine's order."""
+    return [move_forms(game, state, action) for action in game.legal_actions(state)]
+
+
+def parse_move(game: Game, state: State, move_json: bytes | None, notation: str | None) -> Any:
+    """The engine action for a move given as JSON bytes or notation, checked legal."""
+    try:
+        if move_json is not None:
+            return game.action_from_json(state, parse_json(move_json, "move_json", MAX_MOVE_BYTES))
+        if notation is not None:
+            if not notation.strip():
+                raise invalid_argument(
+                    "notation: empty move notation", Reason.MISSING_FIELD, "notation"
+                )
+            check_size("notation", notation, MAX_NOTATION_CHARS)
+            return game.action_from_str(state, notation)
+    except EngineError as error:
+        field = "move_json" if move_json is not None else "notation"
+        raise from_engine_error(field, error) from None
+    raise invalid_argument("move: give either move_json or notation", Reason.MISSING_FIELD, "move")
+
+
+def resolve_chance(game: Game, state: State, rng: random.Random) -> tuple[State, list[str]]:
+    """Play chance steps with `rng` until a seat must decide or the game ends."""
+    events: list[str] = []
+    while game.current_player(state) == CHANCE:
+        if len(events) >= MAX_CHANCE_STEPS:
+            raise internal("too many chance steps in a row")
+        outcome = game.sample_chance(state, rng)
+        events.append(_chance_notation(game, state, outcome))
+        state = game.apply(state, outcome)
+    return state, events
+
+
+def summarise(game: Game, state: State) -> Summary:
+    """Who is to move, whether it is over, scores and returns."""
+    return Summary(
+        current_player=game.current_player(state),
+        terminal=game.is_terminal(state),
+        num_players=game.num_players(state),
+        scores=tuple(float(s) for s in game.scores(state)),
+        returns=tuple(float(r) for r in game.returns(state)),
+    )
+
+
+def _chance_notation(game: Game, state: State, outcome: Any) -> str:
+    # Chance outcomes are not decisions; a game may have no notation for some of them.
+    try:
+        return game.action_to_str(state, outcome)
+    except (EngineError, KeyError, ValueError, TypeError):
+        return str(outcome)

@@ -1,0 +1,184 @@
+"""One search request, runnable in any process: decode, check, search, summarise."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardbot.engine import Game, State
+from boardbot.jobs import game_ops
+from boardbot.search.api import MoveStats, SearchConfig, SearchResult
+from boardbot.search.ismcts import SearchError, search
+from boardbot.service.errors import Reason, deadline_exceeded, invalid_argument
+
+
+@dataclass(frozen=True)
+class SearchJob:
+    """Everything a worker needs to run one ChooseMove/Analyze search (picklable)."""
+
+    game: str
+    state_json: bytes
+    seat: int
+    config: SearchConfig
+    seed: int
+    top_k: int = 0
+    """Moves to report, best first (0: all)."""
+    progress_every_iterations: int = 0
+    progress_every_ms: float = 0.0
+    """Partial results at most this often (0 with 0 iterations: no partial results)."""
+    ranked: bool = True
+    """Report the ranked root moves (Analyze); False reports only the chosen move (ChooseMove)."""
+
+    def time_limit(self) -> tuple[float | None, float | None]:
+        """(deadline, seconds the search may run), for the pool's watchdog."""
+        budget = None if self.config.time_ms is None else self.config.time_ms / 1000.0
+        return self.config.deadline, budget
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    """One root move with its statistics, ready for the wire."""
+
+    notation: str
+    move_json: bytes
+    visits: int
+    value: float
+    lower_bound: float
+    principal_variation: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """A search's result in plain values: chosen move, ranked moves, statistics."""
+
+    chosen: RankedMove
+    chosen_rank: int
+    moves: tuple[RankedMove, ...]
+    iterations: int
+    elapsed_ms: float
+    stopped_by: str
+    nodes: int
+    seat: int
+    config: SearchConfig
+    final: bool = True
+    timings: dict[str, float] = field(default_factory=dict)
+    """Milliseconds spent per phase in the worker (decode, search), for the overhead figure."""
+
+
+ProgressSink = Callable[[SearchOutcome], None]
+StopCheck = Callable[[], bool]
+
+PROGRESS_POLL_ITERATIONS = 16
+"""With only a time-based progress period, how often (iterations) the clock is read."""
+
+
+def run_search_job(
+    job: SearchJob, should_stop: StopCheck | None = None, on_progress: ProgressSink | None = None
+) -> SearchOutcome:
+    """Run `job` and return its outcome; raises ServiceError for a bad request."""
+    started = time.perf_counter()
+    game = game_ops.load_game(job.game)
+    sent = game_ops.parse_json(job.state_json, "state_json")
+    state = game_ops.decode_document(game, sent)
+    game_ops.check_seat(game, state, job.seat)
+    # No pre-pass from the seat's view here: `search` rebuilds the state from that view itself.
+    if job.config.deadline is not None and time.time() >= job.config.deadline:
+        raise deadline_exceeded("the deadline passed before the search began")
+    decoded = time.perf_counter()
+
+    progress_cb, every = _progress_adapter(game, state, job, on_progress)
+    try:
+        result = search(
+            game,
+            state,
+            job.seat,
+            job.config,
+            job.seed,
+            should_stop=should_stop,
+            on_progress=progress_cb,
+            progress_every=every,
+        )
+    except SearchError as error:
+        raise invalid_argument(f"settings: {error}", Reason.INVALID_SETTINGS, "settings") from None
+    searched = time.perf_counter()
+    outcome = outcome_from_result(game, state, job, result, final=True)
+    timings = {
+        "decode_ms": (decoded - started) * 1000.0,
+        "search_ms": (searched - decoded) * 1000.0,
+    }
+    return _with_timings(outcome, timings)
+
+
+def _progress_adapter(
+    game: Game, state: State, job: SearchJob, sink: ProgressSink | None
+) -> tuple[Callable[[SearchResult], None] | None, int]:
+    if sink is None or (job.progress_every_iterations <= 0 and job.progress_every_ms <= 0):
+        return None, 0
+    every = job.progress_every_iterations or PROGRESS_POLL_ITERATIONS
+    period = job.progress_every_ms / 1000.0
+    last = [time.perf_counter()]
+
+    def on_progress(partial: SearchResult) -> None:
+        now = time.perf_counter()
+        if period > 0 and now - last[0] < period:
+            return
+        last[0] = now
+        sink(outcome_from_result(game, state, job, partial, final=False))
+
+    return on_progress, every
+
+
+def outcome_from_result(
+    game: Game, state: State, job: SearchJob, result: SearchResult, *, final: bool
+) -> SearchOutcome:
+    """Convert the search's result into wire-ready values (notation and JSON of each move).
+
+    Only the moves the answer shows are converted: the chosen one, and the top `top_k` (all
+    with 0) when the job reports ranked moves."""
+    if not job.ranked:
+        listed: list[MoveStats] = []
+    elif job.top_k > 0:
+        listed = list(result.moves[: job.top_k])
+    else:
+        listed = list(result.moves)
+    shown = [_ranked_move(game, state, stats) for stats in listed]
+    chosen_rank = next(
+        (i for i, stats in enumerate(result.moves) if stats.action == result.action), -1
+    )
+    if 0 <= chosen_rank < len(shown):
+        chosen = shown[chosen_rank]
+    elif chosen_rank >= 0:
+        chosen = _ranked_move(game, state, result.moves[chosen_rank])
+    else:
+        forms = game_ops.move_forms(game, state, result.action)
+        chosen = RankedMove(forms.notation, forms.json, 0, 0.0, 0.0, ())
+    return SearchOutcome(
+        chosen=chosen,
+        chosen_rank=chosen_rank + 1,
+        moves=tuple(shown),
+        iterations=result.iterations,
+        elapsed_ms=result.elapsed_ms,
+        stopped_by=result.stopped_by,
+        nodes=result.nodes,
+        seat=result.seat,
+        config=job.config,
+        final=final,
+    )
+
+
+def _ranked_move(game: Game, state: State, stats: MoveStats) -> RankedMove:
+    return RankedMove(
+        notation=stats.notation,
+        move_json=game_ops.move_forms(game, state, stats.action).json,
+        visits=stats.visits,
+        value=stats.mean_value,
+        lower_bound=stats.lower_bound,
+        principal_variation=tuple(stats.principal_variation),
+    )
+
+
+def _with_timings(outcome: SearchOutcome, timings: dict[str, float]) -> SearchOutcome:
+    values: dict[str, Any] = {**outcome.__dict__, "timings": timings}
+    return SearchOutcome(**values)

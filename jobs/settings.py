@@ -1,0 +1,111 @@
+"""Search settings of a request: preset, explicit overrides, server caps and the deadline."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from boardbot.engine.errors import echo
+from boardbot.jobs.request_bounds import MAX_EXPLORATION, MAX_NAME_CHARS, MAX_TEMPERATURE
+from boardbot.search.api import SearchConfig
+from boardbot.search.presets import presets_for
+from boardbot.service.errors import Reason, deadline_exceeded, invalid_argument, not_found
+
+OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
+"""SearchConfig fields a request may set explicitly (the proto's SearchSettings)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Server-side caps on what one request may ask of the search."""
+
+    max_iterations: int = 1_000_000
+    max_time_ms: float = 30_000.0
+    """Longest any search runs, presets and iteration budgets included (the server's bound)."""
+    max_workers: int = 1
+    deadline_margin_ms: float = 30.0
+    """Time kept back from a client deadline for sending the answer."""
+    min_search_ms: float = 5.0
+    """A deadline leaving less than this (after the margin) is refused at once."""
+    watchdog_margin_ms: float = 1_000.0
+    """A worker still busy this long after its request's deadline (or its search's time
+    bound) is killed and replaced, and the request answered DEADLINE_EXCEEDED."""
+    max_call_ms: float = 5_000.0
+    """Longest a rules call (NewGame, LegalMoves, ApplyMove) may take without a deadline."""
+
+
+def presets(game: str | None = None) -> dict[str, SearchConfig]:
+    """The difficulty presets by name, weakest first, as tuned for `game` if given."""
+    return presets_for(game)
+
+
+def default_preset_name() -> str:
+    """The preset used when a request names none."""
+    names = list(presets())
+    return "medium" if "medium" in names else names[len(names) // 2]
+
+
+def resolve(
+    preset: str, overrides: dict[str, Any], limits: Limits, game: str | None = None
+) -> SearchConfig:
+    """The preset's configuration for `game`, with explicit overrides applied and checked
+    against limits."""
+    table = presets(game)
+    name = preset or default_preset_name()
+    if len(name) > MAX_NAME_CHARS or name not in table:
+        raise not_found(
+            f"preset: unknown preset {echo(name)}; known: {', '.join(table)}",
+            Reason.UNKNOWN_PRESET,
+            "preset",
+        )
+    config = table[name]
+    for key, value in overrides.items():
+        if key not in OVERRIDABLE:
+            raise invalid_argument(
+                f"settings.{key}: not a search setting", Reason.INVALID_SETTINGS, f"settings.{key}"
+            )
+        _check_override(key, value, limits)
+    config = config.replace(**overrides)
+    # The server's bound applies to every search, whatever budget the preset or request set.
+    if config.time_ms is None or config.time_ms > limits.max_time_ms:
+        config = config.replace(time_ms=limits.max_time_ms)
+    if config.workers > limits.max_workers:
+        config = config.replace(workers=limits.max_workers)
+    return config
+
+
+def _check_override(key: str, value: Any, limits: Limits) -> None:
+    if key == "iterations" and not 1 <= value <= limits.max_iterations:
+        _bad_setting(key, f"must be in 1..{limits.max_iterations}, got {value}")
+    if key == "time_ms" and not (math.isfinite(value) and 0 < value <= limits.max_time_ms):
+        _bad_setting(key, f"must be in (0, {limits.max_time_ms:g}] milliseconds, got {value}")
+    if key == "workers" and not 1 <= value <= limits.max_workers:
+        _bad_setting(key, f"must be in 1..{limits.max_workers}, got {value}")
+    if key == "exploration" and not (math.isfinite(value) and 0 <= value <= MAX_EXPLORATION):
+        _bad_setting(key, f"must be a number in [0, {MAX_EXPLORATION:g}], got {value}")
+    if key == "temperature" and not (math.isfinite(value) and 0 <= value <= MAX_TEMPERATURE):
+        _bad_setting(key, f"must be a number in [0, {MAX_TEMPERATURE:g}], got {value}")
+
+
+def _bad_setting(key: str, why: str) -> None:
+    raise invalid_argument(f"settings.{key}: {why}", Reason.INVALID_SETTINGS, f"settings.{key}")
+
+
+def clip_to_deadline(
+    config: SearchConfig, time_remaining_s: float | None, limits: Limits, now: float
+) -> SearchConfig:
+    """Set the search's absolute deadline from the client's, keeping the answer margin."""
+    if time_remaining_s is None or math.isinf(time_remaining_s):
+        return config
+    usable_ms = time_remaining_s * 1000.0 - limits.deadline_margin_ms
+    if usable_ms < limits.min_search_ms:
+        raise deadline_exceeded(
+            f"the deadline leaves {time_remaining_s * 1000.0:.0f} ms, less than the "
+            f"{limits.deadline_margin_ms + limits.min_search_ms:.0f} ms a search needs",
+            Reason.DEADLINE_TOO_SHORT,
+        )
+    deadline = now + usable_ms / 1000.0
+    if config.deadline is not None:
+        deadline = min(deadline, config.deadline)
+    return config.replace(deadline=deadline)

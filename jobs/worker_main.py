@@ -1,0 +1,62 @@
+"""The loop of one worker process: receive a job (a search or a rules call), run it, answer."""
+
+from __future__ import annotations
+
+import os
+import signal
+from multiprocessing.connection import Connection
+from typing import Any
+
+from boardbot.engine import list_games
+from boardbot.jobs.extra_games import register_env_games
+from boardbot.jobs.rules_job import RulesJob, run_rules_job
+from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
+from boardbot.service.errors import ServiceError, bounded, internal
+
+
+def worker_main(conn: Connection, cancel_flag: Any, extra_games: str | None = None) -> None:
+    """Serve jobs from `conn` until it closes; `cancel_flag.value != 0` stops the running job.
+
+    `extra_games` registers more games (see `register_env_games`; None reads the environment).
+    """
+    # The server handles SIGINT/SIGTERM and shuts workers down itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    register_env_games(extra_games)
+    _warm_up()
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        conn.send(_run(conn, job, cancel_flag))
+
+
+def _run(conn: Connection, job: SearchJob | RulesJob, cancel_flag: Any) -> tuple[Any, ...]:
+    def send_progress(outcome: SearchOutcome) -> None:
+        conn.send(("progress", outcome))
+
+    try:
+        if isinstance(job, RulesJob):
+            return ("done", run_rules_job(job))
+        return ("done", run_search_job(job, lambda: cancel_flag.value != 0, send_progress))
+    except ServiceError as error:
+        return ("error", error.to_wire())
+    except Exception as error:  # a bad request must never kill the worker
+        what = "search" if isinstance(job, SearchJob) else job.method
+        failure = internal(f"{what} failed: {type(error).__name__}: {bounded(str(error), 200)}")
+        return ("error", failure.to_wire())
+
+
+def _warm_up() -> None:
+    """Load every game now, so the first request pays no import cost."""
+    from boardbot.engine import get_game
+
+    for name in list_games():
+        try:
+            get_game(name)
+        except ImportError:
+            continue

@@ -1,0 +1,477 @@
+"""A pool of worker processes with a bounded admission queue and a watchdog.
+
+Each worker is one process fed through a pipe by one dispatcher thread in the server. A job
+can be cancelled (a shared flag the search polls), a crashed worker is replaced and its job
+fails cleanly, and once `workers + queue_limit` jobs are outstanding `submit` refuses at once.
+
+Every job has a hard end: its deadline, or the time it may run, plus the watchdog margin. A
+worker still busy then (an engine call that never returns, a search that ignores its clock) is
+killed and replaced, and the job answered DEADLINE_EXCEEDED (CANCELLED when it was cancelled).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import enum
+import math
+import multiprocessing
+import queue
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterator
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol
+
+import grpc
+
+from boardbot.jobs.worker_main import worker_main
+from boardbot.service.errors import Reason, ServiceError, Wire, deadline_exceeded
+
+READY_TIMEOUT_S = 120.0
+"""How long a new worker process may take to import everything and report ready."""
+WATCH_SLICE_S = 0.05
+"""How often a dispatcher re-checks its job's hard end while waiting for the worker."""
+
+
+class PoolBusy(Exception):
+    """Every worker is busy and the admission queue is full."""
+
+
+class PoolClosed(Exception):
+    """The pool is shutting down and takes no new jobs."""
+
+
+class TimedJob(Protocol):
+    """What the pool needs to know of a job: when it must be over."""
+
+    def time_limit(self) -> tuple[float | None, float | None]:
+        """(absolute `time.time()` deadline or None, seconds it may run or None)."""
+        ...
+
+
+class _Phase(enum.Enum):
+    QUEUED = 1
+    RUNNING = 2
+    DONE = 3
+
+
+class PoolJob:
+    """A submitted job: its events (partial outcomes, then a final outcome or an error)."""
+
+    def __init__(self, pool: WorkerPool, payload: TimedJob) -> None:
+        self.payload = payload
+        self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self.phase = _Phase.QUEUED
+        self.worker: _Worker | None = None
+        self.queued_at = time.perf_counter()
+        self.cancelled_at: float | None = None
+        """`time.monotonic()` of the cancel, once cancelled while running."""
+        self._pool = pool
+
+    def cancel(self) -> None:
+        """Stop the job: drop it if still queued, else ask it to stop now (killed if it won't)."""
+        self._pool._cancel(self)
+
+    def stream(self, timeout: float | None = None) -> Iterator[Any]:
+        """Partial outcomes as they come, then the final one; raises ServiceError on failure."""
+        while True:
+            try:
+                event = self.events.get(timeout=timeout)
+            except queue.Empty:
+                raise deadline_exceeded("no answer in time") from None
+            kind = event[0]
+            if kind == "error":
+                raise ServiceError.from_wire(event[1])
+            yield event[1]
+            if kind == "done":
+                return
+
+    def result(self, timeout: float | None = None) -> Any:
+        """The final outcome (partial ones are skipped); raises ServiceError on failure."""
+        last = None
+        for outcome in self.stream(timeout):
+            last = outcome
+        assert last is not None
+        return last
+
+
+def _error(code: grpc.StatusCode, reason: Reason, message: str) -> tuple[str, Wire]:
+    """A job's failure event, as the worker process would send it."""
+    return ("error", ServiceError(code, message, reason).to_wire())
+
+
+class _Worker:
+    """One worker process and the dispatcher thread that feeds it."""
+
+    def __init__(self, pool: WorkerPool, index: int) -> None:
+        self.pool = pool
+        self.index = index
+        self.cancel_flag: Any = pool._ctx.RawValue("b", 0)
+        self.process: BaseProcess | None = None
+        self.conn: Connection | None = None
+        self.pid = 0
+        self.current: PoolJob | None = None
+        self.thread = threading.Thread(
+            target=self._serve, name=f"boardbot-{pool.name}-{index}", daemon=True
+        )
+
+    def spawn(self) -> None:
+        """Start a fresh worker process and wait until it reports ready."""
+        parent_end, child_end = self.pool._ctx.Pipe(duplex=True)
+        process = self.pool._ctx.Process(
+            target=worker_main,
+            args=(child_end, self.cancel_flag, self.pool.extra_games),
+            name=f"boardbot-{self.pool.name}-{self.index}",
+            daemon=False,  # root-parallel search may start processes of its own
+        )
+        process.start()
+        child_end.close()
+        message = None
+        try:
+            if parent_end.poll(READY_TIMEOUT_S):
+                message = parent_end.recv()
+        except (EOFError, OSError):
+            pass  # it died while starting
+        if message is None or message[0] != "ready":
+            process.kill()
+            process.join(timeout=5)
+            parent_end.close()
+            raise RuntimeError(f"a worker failed to start (exit code {process.exitcode})")
+        self.process, self.conn, self.pid = process, parent_end, message[1]
+
+    def _serve(self) -> None:
+        while True:
+            job = self.pool._jobs.get()
+            if job is None:
+                break
+            self._run(job)
+        self._stop_process()
+
+    def _start(self, job: PoolJob) -> bool:
+        with self.pool._lock:
+            if job.phase is not _Phase.QUEUED:
+                return False  # cancelled while it waited
+            job.phase = _Phase.RUNNING
+            job.worker = self
+            self.current = job
+            self.pool._running += 1
+            self.cancel_flag.value = 0
+        return True
+
+    def _run(self, job: PoolJob) -> None:
+        if not self._start(job):
+            return
+        deadline, budget = job.payload.time_limit()
+        if deadline is not None and time.time() >= deadline:
+            self.pool._finish(
+                self,
+                job,
+                _error(
+                    grpc.StatusCode.DEADLINE_EXCEEDED,
+                    Reason.DEADLINE_EXCEEDED,
+                    "the deadline passed while the request waited for a worker",
+                ),
+            )
+            return
+        try:
+            if self.process is None or not self.process.is_alive():
+                self._replace()
+            assert self.conn is not None and self.process is not None
+            hard_end = self._hard_end(deadline, budget)
+            self.conn.send(job.payload)
+            while True:
+                event = self._next_event(job, hard_end)
+                if event is None:
+                    self._kill_overdue(job)
+                    return
+                if event[0] == "progress":
+                    job.events.put(event)
+                    continue
+                self.pool._finish(self, job, event)
+                return
+        except (EOFError, OSError):
+            code = self.process.exitcode if self.process is not None else None
+            if self.pool.closed:
+                event = _error(
+                    grpc.StatusCode.UNAVAILABLE,
+                    Reason.SHUTTING_DOWN,
+                    "the server shut down before it answered",
+                )
+            else:
+                event = _error(
+                    grpc.StatusCode.UNAVAILABLE,
+                    Reason.WORKER_FAILED,
+                    f"the worker stopped unexpectedly (exit code {code}); it has been "
+                    "replaced and the request can be retried",
+                )
+            self.pool._finish(self, job, event)
+            self._replace()
+        except Exception as error:  # e.g. an answer that cannot be unpickled
+            self.pool._finish(
+                self,
+                job,
+                _error(
+                    grpc.StatusCode.INTERNAL,
+                    Reason.INTERNAL,
+                    f"worker protocol error: {type(error).__name__}",
+                ),
+            )
+            self._replace()  # its pipe may hold half a message: start clean
+
+    def _hard_end(self, deadline: float | None, budget: float | None) -> float:
+        """The `time.monotonic()` instant after which the worker is killed."""
+        margin = self.pool.watchdog_margin_s
+        now_mono, now_wall = time.monotonic(), time.time()
+        ends = [math.inf]
+        if deadline is not None:
+            ends.append(now_mono + (deadline - now_wall) + margin)
+        if budget is not None:
+            ends.append(now_mono + budget + margin)
+        return min(ends)
+
+    def _next_event(self, job: PoolJob, hard_end: float) -> tuple[Any, ...] | None:
+        """The worker's next message, or None once the job is past its hard end."""
+        assert self.conn is not None and self.process is not None
+        while True:
+            end = hard_end
+            if job.cancelled_at is not None:
+                end = min(end, job.cancelled_at + self.pool.watchdog_margin_s)
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            ready = wait([self.conn, self.process.sentinel], timeout=min(left, WATCH_SLICE_S))
+            if self.conn in ready:
+                event: tuple[Any, ...] = self.conn.recv()
+                return event
+            if ready:
+                raise EOFError  # the process ended without a message
+
+    def _kill_overdue(self, job: PoolJob) -> None:
+        """Kill the worker running an overdue job, answer the job, start a fresh worker."""
+        if self.process is not None:
+            self.process.kill()
+        self.pool.kills += 1
+        if self.pool.on_kill is not None:
+            self.pool.on_kill()
+        margin = self.pool.watchdog_margin_s
+        deadline = job.payload.time_limit()[0]
+        past_deadline = deadline is not None and time.time() >= deadline
+        if job.cancelled_at is not None and not past_deadline:
+            event = _error(
+                grpc.StatusCode.CANCELLED,
+                Reason.CANCELLED,
+                f"the request was cancelled and its worker, still busy {margin:g} s later, "
+                "was replaced",
+            )
+        else:
+            event = _error(
+                grpc.StatusCode.DEADLINE_EXCEEDED,
+                Reason.DEADLINE_EXCEEDED,
+                f"no answer by the deadline plus {margin:g} s: the worker was stopped and replaced",
+            )
+        self.pool._finish(self, job, event)
+        self._replace()
+
+    def _replace(self) -> None:
+        self._stop_process()
+        if self.pool.closed:
+            return  # shutting down: nothing to replace it for
+        self.pool.restarts += 1
+        if self.pool.on_restart is not None:
+            self.pool.on_restart()
+        while not self.pool.closed:
+            try:
+                self.spawn()
+                return
+            except (RuntimeError, OSError):
+                time.sleep(1.0)  # keep trying: a pool without this worker would shrink for good
+
+    def kill(self) -> None:
+        """Kill the worker process at once (shutdown past its grace)."""
+        process = self.process
+        if process is not None and process.is_alive():
+            process.kill()
+
+    def _stop_process(self) -> None:
+        process, conn = self.process, self.conn
+        self.process = self.conn = None
+        if conn is not None:
+            with contextlib.suppress(OSError, ValueError):
+                conn.send(None)
+            conn.close()
+        if process is not None:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=5)
+
+
+class WorkerPool:
+    """Worker processes behind a bounded admission queue, each job bounded in time."""
+
+    def __init__(
+        self,
+        workers: int,
+        queue_limit: int,
+        on_restart: Callable[[], None] | None = None,
+        start_method: str = "spawn",
+        extra_games: str | None = None,
+        watchdog_margin_s: float = 1.0,
+        on_kill: Callable[[], None] | None = None,
+        name: str = "worker",
+    ) -> None:
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        if queue_limit < 0:
+            raise ValueError("queue_limit must be at least 0")
+        if not watchdog_margin_s > 0:
+            raise ValueError("watchdog_margin_s must be positive")
+        self._ctx: Any = multiprocessing.get_context(start_method)
+        self.name = name
+        self.size = workers
+        self.queue_limit = queue_limit
+        self.on_restart = on_restart
+        self.on_kill = on_kill
+        self.watchdog_margin_s = watchdog_margin_s
+        self.extra_games = extra_games
+        """Games registered in each worker (`name=module:Class,…`; None: from the environment)."""
+        self.restarts = 0
+        self.kills = 0
+        """Workers the watchdog killed (a job past its hard end)."""
+        self.closed = False
+        self._jobs: queue.Queue[PoolJob | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._outstanding = 0
+        self._running = 0
+        self._workers = [_Worker(self, i) for i in range(workers)]
+        self._started = False
+
+    def start(self) -> None:
+        """Start every worker process (in parallel) and wait until all are ready."""
+        spawners = [threading.Thread(target=w.spawn) for w in self._workers]
+        for thread in spawners:
+            thread.start()
+        for thread in spawners:
+            thread.join()
+        for worker in self._workers:
+            if worker.process is None:
+                raise RuntimeError("a worker failed to start")
+            worker.thread.start()
+        self._started = True
+        atexit.register(_close_at_exit, weakref.ref(self))
+
+    def submit(self, job: TimedJob) -> PoolJob:
+        """Queue `job`; raises PoolBusy at once when the admission queue is full."""
+        pool_job = PoolJob(self, job)
+        with self._lock:
+            if self.closed:
+                raise PoolClosed("the server is shutting down")
+            if self._outstanding >= self.size + self.queue_limit:
+                raise PoolBusy(
+                    f"all {self.size} {self.name}s are busy and {self.queue_limit} "
+                    "requests are already waiting; retry later"
+                )
+            self._outstanding += 1
+        self._jobs.put(pool_job)
+        return pool_job
+
+    @property
+    def queue_depth(self) -> int:
+        """Jobs admitted but not yet running."""
+        with self._lock:
+            return self._outstanding - self._running
+
+    @property
+    def busy(self) -> int:
+        """Jobs running now."""
+        with self._lock:
+            return self._running
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the current workers."""
+        return [w.pid for w in self._workers]
+
+    def busy_pids(self) -> list[int]:
+        """Process ids of the workers running a job now."""
+        with self._lock:
+            return [w.pid for w in self._workers if w.current is not None]
+
+    def close(self, timeout: float | None = None) -> None:
+        """Refuse new jobs, let queued and running ones finish, then stop the workers.
+
+        With a `timeout`, workers still busy after that many seconds are killed, so closing
+        never takes much longer than `timeout`.
+        """
+        with self._lock:
+            if self.closed:
+                return
+            self.closed = True
+        if not self._started:
+            return
+        for _ in self._workers:
+            self._jobs.put(None)
+        end = None if timeout is None else time.monotonic() + timeout
+        for worker in self._workers:
+            worker.thread.join(None if end is None else max(0.0, end - time.monotonic()))
+        if any(w.thread.is_alive() for w in self._workers):
+            for worker in self._workers:
+                worker.kill()
+            self._drop_queued()
+            for worker in self._workers:
+                worker.thread.join(5.0)
+
+    def _drop_queued(self) -> None:
+        """Answer every job still waiting (shutdown past its grace); keep the stop markers."""
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is None:
+                continue
+            with self._lock:
+                if job.phase is not _Phase.QUEUED:
+                    continue
+                job.phase = _Phase.DONE
+                self._outstanding -= 1
+            job.events.put(
+                _error(
+                    grpc.StatusCode.UNAVAILABLE, Reason.SHUTTING_DOWN, "the server is shutting down"
+                )
+            )
+        for _ in self._workers:
+            self._jobs.put(None)
+
+    def _cancel(self, job: PoolJob) -> None:
+        with self._lock:
+            if job.phase is _Phase.QUEUED:
+                job.phase = _Phase.DONE
+                self._outstanding -= 1
+                job.events.put(
+                    _error(
+                        grpc.StatusCode.CANCELLED,
+                        Reason.CANCELLED,
+                        "the request was cancelled before it ran",
+                    )
+                )
+            elif job.phase is _Phase.RUNNING and job.worker and job.worker.current is job:
+                job.worker.cancel_flag.value = 1
+                if job.cancelled_at is None:
+                    job.cancelled_at = time.monotonic()
+
+    def _finish(self, worker: _Worker, job: PoolJob, event: tuple[Any, ...]) -> None:
+        with self._lock:
+            job.phase = _Phase.DONE
+            worker.current = None
+            self._outstanding -= 1
+            self._running -= 1
+        job.events.put(event)
+
+
+def _close_at_exit(ref: weakref.ref[WorkerPool]) -> None:
+    pool = ref()
+    if pool is not None:
+        pool.close(timeout=5.0)

@@ -1,0 +1,1 @@
+"""Benchmarks, matches and measurements over the engines and the search."""

@@ -1,0 +1,275 @@
+"""The match runner: seeded bot-vs-bot games with seats rotated, and per-bot figures."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from boardbot.engine.api import CHANCE, Game
+from boardbot.search.bots import make_bot
+from boardbot.search.parallel import process_context
+from boardbot.search.seeds import derive_seed
+from boardbot.tools.stats import wilson_interval
+
+MAX_GAME_STEPS = 100_000
+"""A game still running after this many steps is an engine fault, reported as an error."""
+
+
+class MatchError(RuntimeError):
+    """A match could not be played (bad request, or a game that never ends)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: who sat where and how it ended."""
+
+    index: int
+    seed: int
+    options: dict[str, Any]
+    seating: tuple[int, ...]
+    """Bot index (into the match's bot list) for each seat."""
+    returns: tuple[float, ...]
+    scores: tuple[float, ...]
+    decisions: int
+    decision_seconds: tuple[float, ...]
+    """Time spent choosing, per seat."""
+    decision_counts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BotReport:
+    """Figures of one bot (one entry of the bot list) over a match."""
+
+    bot: str
+    entry: int
+    games: int
+    wins: float
+    win_rate: float
+    win_rate_low: float
+    win_rate_high: float
+    mean_score: float
+    mean_margin: float
+    mean_game_length: float
+    mean_decision_ms: float
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    """A whole match: settings and per-bot figures."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    option_sets: tuple[dict[str, Any], ...]
+    reports: tuple[BotReport, ...]
+    seconds: float
+    duplicate: bool = True
+    """Whether each deal was played once from every seat (see `run_match`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as a JSON-ready dict."""
+        return asdict(self)
+
+
+def game_seed(seed: int, index: int, players: int, duplicate: bool) -> int:
+    """Seed of game `index`: shared by a whole seat rotation when `duplicate`, else its own."""
+    if duplicate:
+        return derive_seed(seed, "deal", index // players)
+    return derive_seed(seed, "game", index)
+
+
+def seating_for(index: int, players: int) -> tuple[int, ...]:
+    """Bot index per seat in game `index`: the bot list rotated by `index` seats."""
+    return tuple((seat + index) % players for seat in range(players))
+
+
+def play_game(
+    game: Game,
+    options: Mapping[str, Any],
+    bots: Sequence[str],
+    seating: tuple[int, ...],
+    seed: int,
+    index: int = 0,
+) -> GameRecord:
+    """Play one seeded game to the end, seat s played by bot `bots[seating[s]]`."""
+    players = [make_bot(bots[b], game.name) for b in seating]
+    state = game.new_state(options, seed)
+    if game.num_players(state) != len(seating):
+        raise MatchError(
+            f"{game.name} with {dict(options)} has {game.num_players(state)} seats, "
+            f"but {len(seating)} bots were given"
+        )
+    chance_rng = random.Random(derive_seed(seed, "chance"))
+    seat_rngs = [random.Random(derive_seed(seed, "seat", s)) for s in range(len(seating))]
+    seconds = [0.0] * len(seating)
+    counts = [0] * len(seating)
+    decisions = 0
+    clock = time.perf_counter
+    for _ in range(MAX_GAME_STEPS):
+        if game.is_terminal(state):
+            break
+        seat = game.current_player(state)
+        if seat == CHANCE:
+            state = game.apply(state, game.sample_chance(state, chance_rng))
+            continue
+        start = clock()
+        action = players[seat].choose(game, state, seat, seat_rngs[seat])
+        seconds[seat] += clock() - start
+        counts[seat] += 1
+        decisions += 1
+        state = game.apply(state, action)
+    else:
+        raise MatchError(f"game {index} (seed {seed}) did not end within {MAX_GAME_STEPS} steps")
+    return GameRecord(
+        index=index,
+        seed=seed,
+        options=dict(options),
+        seating=seating,
+        returns=tuple(game.returns(state)),
+        scores=tuple(game.scores(state)),
+        decisions=decisions,
+        decision_seconds=tuple(seconds),
+        decision_counts=tuple(counts),
+    )
+
+
+GameJob = tuple[Game, dict[str, Any], tuple[str, ...], tuple[int, ...], int, int]
+"""Arguments of one game of a match: game, options, bots, seating, seed, index."""
+
+
+def _play_indexed(args: GameJob) -> GameRecord:
+    game, options, bots, seating, seed, index = args
+    return play_game(game, options, bots, seating, seed, index)
+
+
+def summarize(bots: Sequence[str], records: Sequence[GameRecord]) -> tuple[BotReport, ...]:
+    """Per-bot figures: wins with a Wilson 95% interval, score, margin, length, time."""
+    reports = []
+    for entry, name in enumerate(bots):
+        games = 0
+        wins = score = margin = length = seconds = 0.0
+        decisions = 0
+        for record in records:
+            for seat, bot in enumerate(record.seating):
+                if bot != entry:
+                    continue
+                games += 1
+                wins += record.returns[seat]
+                score += record.scores[seat]
+                rivals = [s for i, s in enumerate(record.scores) if i != seat]
+                margin += record.scores[seat] - max(rivals) if rivals else 0.0
+                length += record.decisions
+                seconds += record.decision_seconds[seat]
+                decisions += record.decision_counts[seat]
+        low, high = wilson_interval(wins, games)
+        reports.append(
+            BotReport(
+                bot=name,
+                entry=entry,
+                games=games,
+                wins=wins,
+                win_rate=wins / games if games else 0.0,
+                win_rate_low=low,
+                win_rate_high=high,
+                mean_score=score / games if games else 0.0,
+                mean_margin=margin / games if games else 0.0,
+                mean_game_length=length / games if games else 0.0,
+                mean_decision_ms=1000.0 * seconds / decisions if decisions else 0.0,
+            )
+        )
+    return tuple(reports)
+
+
+def run_match(
+    game: Game,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    option_sets: Sequence[Mapping[str, Any]] = ({},),
+    parallel: int = 1,
+    duplicate: bool = True,
+) -> tuple[MatchReport, list[GameRecord]]:
+    """Play `games` seeded games; game i rotates seats by i and cycles option sets every
+    full rotation (so each option set is played from every seat).
+
+    With `duplicate`, the games of one rotation share their seed: each deal (setup and chance
+    stream) is played once from every seat, which removes most of the luck from a comparison.
+    """
+    for name in bots:
+        make_bot(name, game.name)
+    if games < 1:
+        raise MatchError("a match needs at least one game")
+    if not option_sets:
+        raise MatchError("a match needs at least one option set")
+    players = len(bots)
+    jobs = [
+        (
+            game,
+            dict(option_sets[(i // players) % len(option_sets)]),
+            tuple(bots),
+            seating_for(i, players),
+            game_seed(seed, i, players, duplicate),
+            i,
+        )
+        for i in range(games)
+    ]
+    start = time.perf_counter()
+    if parallel > 1:
+        with ProcessPoolExecutor(max_workers=parallel, mp_context=process_context()) as pool:
+            records = list(pool.map(_play_indexed, jobs))
+    else:
+        records = [_play_indexed(job) for job in jobs]
+    report = MatchReport(
+        game=game.name,
+        bots=tuple(bots),
+        games=games,
+        seed=seed,
+        option_sets=tuple(dict(o) for o in option_sets),
+        reports=summarize(bots, records),
+        seconds=round(time.perf_counter() - start, 3),
+        duplicate=duplicate,
+    )
+    return report, records
+
+
+def clan_option_sets(
+    game: Game, options: Mapping[str, Any], spec: str
+) -> list[dict[str, Any]]:
+    """Option sets for a clan spec: `a,b` (seat 0 plays a, seat 1 plays b) or `rotate`."""
+    described = game.describe_options()
+    key = next((k for k in described if "clan" in k.lower()), None)
+    if key is None:
+        raise MatchError(f"{game.name} has no clan option")
+    choices = clan_choices(described[key])
+    if spec == "rotate":
+        pairs = [(a, b) for a in choices for b in choices if a != b]
+    else:
+        pair = [clan_named(part.strip(), choices) for part in spec.split(",")]
+        if len(pair) != 2:
+            raise MatchError(f"--clans expects two clans 'a,b' or 'rotate', got {spec!r}")
+        pairs = [(pair[0], pair[1])]
+    return [{**options, key: list(pair)} for pair in pairs]
+
+
+def clan_choices(description: Any) -> list[str]:
+    """The clan names listed in a game's option description."""
+    if isinstance(description, dict):
+        for field in ("values", "choices", "allowed", "clans"):
+            if isinstance(description.get(field), list):
+                return [str(v) for v in description[field]]
+    if isinstance(description, list):
+        return [str(v) for v in description]
+    raise MatchError(f"cannot read the clan choices from {description!r}")
+
+
+def clan_named(name: str, choices: list[str]) -> str:
+    """The listed clan called `name`, accepting the singular (`shark` for `sharks`)."""
+    for choice in choices:
+        if name.lower() in (choice.lower(), choice.lower().rstrip("s")):
+            return choice
+    raise MatchError(f"unknown clan {name!r}; known: {', '.join(choices)}")
