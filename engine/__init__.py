@@ -13,6 +13,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "BoardbotError",
     "EngineError",
     "Game",
     "IllegalActionError",

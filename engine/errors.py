@@ -58,7 +58,11 @@ def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
     return text
 
 
-class EngineError(ValueError):
+class BoardbotError(Exception):
+    """The root of every error boardbot raises on purpose (catch this to catch them all)."""
+
+
+class EngineError(BoardbotError, ValueError):
     """Base class: a bad state or action, with the JSON path at fault and the reason."""
 
     def __init__(self, path: str, reason: str) -> None:
@@ -79,5 +83,5 @@ class IllegalActionError(EngineError):
     """A well-formed action that is not legal in the given state."""
 
 
-class UnknownGameError(KeyError):
+class UnknownGameError(BoardbotError, KeyError):
     """No game is registered under that name."""
