@@ -2,6 +2,7 @@
 
 from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State
 from boardbot.engine.errors import (
+    BoardbotError,
     EngineError,
     IllegalActionError,
     InvalidActionError,
