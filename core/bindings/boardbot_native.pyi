@@ -35,7 +35,7 @@ class LegendRaiders:
 
 @final
 class State:
-    """An immutable Legend Raiders state; `apply` and `determinize` return new handles."""
+    """An immutable Legend Raiders state; `apply`, `observe`, `determinize` give new handles."""
 
     def num_players(self) -> int: ...
     def to_json(self, observer: int | None = None) -> str:
@@ -57,8 +57,12 @@ class State:
     def scores(self) -> list[float]: ...
     def evaluate(self) -> list[float]: ...
     def policy_weights(self, actions: list[int]) -> list[float]: ...
+    def observe(self, seat: int) -> State:
+        """`seat`'s view as a state: everything hidden from it canonical (what `to_json(seat)`
+        decodes to; equal for any two states `seat` cannot tell apart)."""
     def determinize(self, observer: int, seed: int) -> State:
-        """A full world consistent with all `observer` knows (native stream from `seed`)."""
+        """A full world consistent with all `observer` knows (native stream from `seed`): a
+        determinization of `observer`'s view."""
     def __eq__(self, other: object) -> bool: ...
 
 @final

@@ -150,7 +150,7 @@ impl PyLegendRaiders {
     }
 }
 
-/// An immutable Legend Raiders state; `apply` and `determinize` return new handles.
+/// An immutable Legend Raiders state; `apply`, `observe`, `determinize` give new handles.
 #[pyclass(frozen, module = "boardbot_native", name = "State")]
 struct PyState {
     state: RaidersState,
@@ -340,16 +340,25 @@ impl PyState {
         })
     }
 
-    /// A full world consistent with all `observer` knows (native random stream from `seed`).
+    /// `seat`'s view: the state with everything hidden from `seat` made canonical (the state
+    /// `to_json(seat)` decodes to, computed without JSON). A new handle.
+    fn observe(&self, seat: i64) -> PyResult<PyState> {
+        guard("observe", || {
+            let seat = self.check_seat(seat, "seat")?;
+            Ok(PyState::from(
+                LegendRaiders.observe(&self.state, seat).into_state(),
+            ))
+        })
+    }
+
+    /// A full world consistent with all `observer` knows (native random stream from `seed`):
+    /// a determinization of `observer`'s view.
     fn determinize(&self, observer: i64, seed: u64) -> PyResult<PyState> {
         guard("determinize", || {
             let seat = self.check_seat(observer, "observer")?;
+            let view = LegendRaiders.observe(&self.state, seat);
             let mut rng = seeded_rng(seed);
-            Ok(PyState::from(LegendRaiders.determinize(
-                &self.state,
-                seat,
-                &mut rng,
-            )))
+            Ok(PyState::from(LegendRaiders.determinize(&view, &mut rng)))
         })
     }
 
@@ -562,7 +571,7 @@ fn result_dict<'py>(
     Ok(out)
 }
 
-/// ISMCTS for `seat` in `state` (only what `seat` knows is used), without the GIL.
+/// ISMCTS for `seat` in `state` (only `seat`'s view is used), without the GIL.
 ///
 /// `config` has Python's `SearchConfig` keys (unknown keys are an error); `cancel` a
 /// `CancelFlag`; `on_progress` is called with a partial result dict (`stopped_by` `running`)

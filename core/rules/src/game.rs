@@ -11,6 +11,7 @@ use rand_core::RngCore;
 use serde_json::Value;
 
 use crate::error::{ActionError, InvalidState};
+use crate::view::View;
 
 /// `current_player` at a chance step: call `chance_outcomes` / `sample_chance`.
 pub const CHANCE: i32 = -1;
@@ -101,11 +102,18 @@ pub trait Game: Send + Sync {
         rng: &mut R,
     ) -> Option<Self::Action>;
 
-    /// A full world consistent with all `observer` knows; everything else resampled.
+    /// `seat`'s view of `state`: everything hidden from `seat` erased to a canonical form.
+    ///
+    /// Two states that differ only in what `seat` cannot see give equal views; observing a
+    /// view's own state again gives the same view; for a game with a JSON codec the view's
+    /// state equals `state_from_json(state_to_json(state, Some(seat)))`.
+    fn observe(&self, state: &Self::State, seat: usize) -> View<Self::State>;
+
+    /// A full world the view's seat cannot tell from the truth: every hidden part sampled
+    /// with `rng` (so `observe(determinize(view), view.seat()) == view`).
     fn determinize<R: RngCore + ?Sized>(
         &self,
-        state: &Self::State,
-        observer: usize,
+        view: &View<Self::State>,
         rng: &mut R,
     ) -> Self::State;
 

@@ -1,7 +1,7 @@
 //! Rules engines of boardbot's games: the native twin of the Python engine (`engine/`).
 //!
 //! Every game implements [`Game`], the rules role the search needs: set up, legal actions,
-//! transitions, chance, determinization, heuristics, scores and the JSON codec. States are
+//! transitions, chance, views and determinization, heuristics, scores and the JSON codec. States are
 //! immutable and copy-on-write: [`Game::apply`] returns a new state sharing every untouched part
 //! with its input. Randomness is always an explicit, seeded argument.
 //!
@@ -15,8 +15,10 @@ pub mod jsonread;
 pub mod legend_raiders;
 pub mod pyrepr;
 pub mod rng;
+pub mod view;
 
 pub use error::{ActionError, InvalidState};
 pub use game::{Game, CHANCE, TERMINAL};
 pub use legend_raiders::LegendRaiders;
 pub use rng::{seeded_rng, SeededRng};
+pub use view::View;

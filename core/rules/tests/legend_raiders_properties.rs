@@ -139,7 +139,7 @@ fn determinization_keeps_the_observers_view_and_resamples_the_rest() {
                 }
                 for observer in 0..state.n_players() {
                     let view = GAME.state_to_json(state, Some(observer));
-                    let world = GAME.determinize(state, observer, rng);
+                    let world = GAME.determinize(&GAME.observe(state, observer), rng);
                     assert_eq!(GAME.state_to_json(&world, Some(observer)), view);
                     let data = GAME.state_to_json(&world, None);
                     assert_eq!(GAME.state_from_json(&data).unwrap(), world);
@@ -148,7 +148,7 @@ fn determinization_keeps_the_observers_view_and_resamples_the_rest() {
                         assert_eq!(a.blind.count_ones(), b.blind.count_ones());
                     }
                     let from_view = GAME.state_from_json(&view).unwrap();
-                    let world2 = GAME.determinize(&from_view, observer, rng);
+                    let world2 = GAME.determinize(&GAME.observe(&from_view, observer), rng);
                     assert_eq!(GAME.state_to_json(&world2, Some(observer)), view);
                     if world != *state {
                         changed += 1;

@@ -89,7 +89,7 @@ fn determinize_deals_only_die_cards_to_the_deck() {
         .unwrap();
     let mut dealt = BTreeSet::new();
     for seed in 0..40 {
-        let world = GAME.determinize(&decoded, 0, &mut seeded_rng(seed));
+        let world = GAME.determinize(&GAME.observe(&decoded, 0), &mut seeded_rng(seed));
         let deck: Vec<usize> = bits(world.deck).collect();
         assert_eq!(deck.len(), 1);
         assert!(is_die(deck[0]), "seed {seed}: card {} in the deck", deck[0]);

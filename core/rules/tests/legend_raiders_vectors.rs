@@ -239,6 +239,10 @@ fn check_views(state: &RaidersState, expected: &Value, views: &Value, context: &
             &patched(expected, &case["decoded"]),
             &format!("{context}, decoded"),
         );
+        // The native view is the state the view decodes to, computed without JSON.
+        let observed = GAME.observe(state, observer);
+        assert_eq!(observed.state(), &from_view, "{context}: observe");
+        assert_eq!(observed.seat(), observer);
         // Python's determinization is a state the native engine accepts, with the same view.
         let python_world = patched(expected, &case["determinized"]);
         let world = GAME
@@ -252,7 +256,7 @@ fn check_views(state: &RaidersState, expected: &Value, views: &Value, context: &
         // The native determinization keeps the view and is a valid state.
         let mut rng = seeded_rng(seed * 31 + k as u64);
         for source in [state, &from_view] {
-            let native = GAME.determinize(source, observer, &mut rng);
+            let native = GAME.determinize(&GAME.observe(source, observer), &mut rng);
             assert_json(
                 &GAME.state_to_json(&native, Some(observer)),
                 &view,

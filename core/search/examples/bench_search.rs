@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use boardbot_rules::legend_raiders::RaidersState;
 use boardbot_rules::rng::below;
 use boardbot_rules::{
-    seeded_rng, ActionError, Game, InvalidState, LegendRaiders, CHANCE, TERMINAL,
+    seeded_rng, ActionError, Game, InvalidState, LegendRaiders, View, CHANCE, TERMINAL,
 };
 use boardbot_search::{search, RolloutPolicy, SearchConfig};
 use rand_core::RngCore;
@@ -103,23 +103,43 @@ fn time<T>(call: impl FnOnce() -> T) -> T {
     out
 }
 
-/// A state whose drop (reference counts, freed players) is timed as engine time too.
-#[derive(Clone, Debug, PartialEq)]
-struct TimedState<S>(Option<S>);
+/// A state whose drop (reference counts, freed players) is timed as engine time too; the
+/// state of a view also keeps the inner game's view, so `determinize` can pass it on.
+#[derive(Clone, Debug)]
+struct TimedState<S> {
+    state: Option<S>,
+    view: Option<View<S>>,
+}
 
-impl<S> TimedState<S> {
+impl<S: PartialEq> PartialEq for TimedState<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+    }
+}
+
+impl<S: Clone> TimedState<S> {
     fn new(state: S) -> Self {
-        Self(Some(state))
+        Self {
+            state: Some(state),
+            view: None,
+        }
+    }
+
+    fn of_view(view: View<S>) -> Self {
+        Self {
+            state: Some(view.state().clone()),
+            view: Some(view),
+        }
     }
 
     fn get(&self) -> &S {
-        self.0.as_ref().expect("a live state")
+        self.state.as_ref().expect("a live state")
     }
 }
 
 impl<S> Drop for TimedState<S> {
     fn drop(&mut self) {
-        if let Some(state) = self.0.take() {
+        if let Some(state) = self.state.take() {
             time(|| drop(state));
         }
     }
@@ -172,13 +192,23 @@ impl<G: Game> Game for Timed<G> {
     ) -> Option<G::Action> {
         time(|| self.0.sample_chance(state.get(), rng))
     }
+    fn observe(&self, state: &Self::State, seat: usize) -> View<Self::State> {
+        let view = time(|| self.0.observe(state.get(), seat));
+        View::new(seat, TimedState::of_view(view))
+    }
     fn determinize<R: RngCore + ?Sized>(
         &self,
-        state: &Self::State,
-        observer: usize,
+        view: &View<Self::State>,
         rng: &mut R,
     ) -> Self::State {
-        TimedState::new(time(|| self.0.determinize(state.get(), observer, rng)))
+        match &view.state().view {
+            Some(inner) => TimedState::new(time(|| self.0.determinize(inner, rng))),
+            // A view made without `observe`: wrap its state (one copy, outside the timing).
+            None => {
+                let inner = View::new(view.seat(), view.state().get().clone());
+                TimedState::new(time(|| self.0.determinize(&inner, rng)))
+            }
+        }
     }
     fn evaluate(&self, state: &Self::State, out: &mut Vec<f64>) {
         time(|| self.0.evaluate(state.get(), out))

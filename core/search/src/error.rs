@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use boardbot_rules::InvalidState;
-
 use crate::config::RolloutPolicy;
 
 /// A search that cannot run: a bad configuration, a state with nothing to decide, or a failure.
@@ -36,8 +34,6 @@ pub enum SearchError {
         /// The game's current player (a seat, or the chance marker).
         current_player: i32,
     },
-    /// The seat's own view of the state does not decode (a bug in the game's codec).
-    InvalidView(InvalidState),
     /// The seat to move has no legal action (a bug in the game's rules).
     NoLegalMove,
     /// A root-parallel worker thread could not start or panicked.
@@ -76,9 +72,6 @@ impl fmt::Display for SearchError {
                 f,
                 "seat {seat} is not to move (current player: {current_player})"
             ),
-            SearchError::InvalidView(error) => {
-                write!(f, "the seat's view does not decode: {error}")
-            }
             SearchError::NoLegalMove => write!(f, "the seat to move has no legal action"),
             SearchError::WorkerFailed { worker } => {
                 write!(f, "search worker {worker} failed")

@@ -57,5 +57,5 @@ pub use config::{RolloutPolicy, SearchConfig};
 pub use control::{CancelToken, SearchHooks, StopReason};
 pub use error::SearchError;
 pub use results::{MoveStats, SearchResult};
-pub use search::{search, search_with};
+pub use search::{search, search_view, search_view_with, search_with};
 pub use seeds::derive_seed;

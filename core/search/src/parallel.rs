@@ -2,7 +2,7 @@
 //! `search/parallel.py`, with threads where Python uses processes).
 //!
 //! Worker `i` grows its own tree seeded with [`worker_seed`]`(seed, i)` and takes its share of
-//! the iteration budget ([`split_iterations`]); all share the root state and the game by
+//! the iteration budget ([`split_iterations`]); all share the seat's view and the game by
 //! reference. The calling thread coordinates: it receives the workers' progress reports and
 //! final reports over a channel and runs the progress callback itself.
 
@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use boardbot_rules::Game;
+use boardbot_rules::{Game, View};
 
 use crate::config::SearchConfig;
 use crate::control::{StopFlags, StopReason};
@@ -73,10 +73,8 @@ pub type ReportsCallback<'a, A> = dyn FnMut(&[TreeReport<A>]) + 'a;
 pub struct ParallelSearch<'a, G: Game> {
     /// The game.
     pub game: &'a G,
-    /// The root state (the seat's view).
-    pub state: &'a G::State,
-    /// The deciding seat.
-    pub seat: usize,
+    /// The deciding seat's view (every tree determinizes it).
+    pub view: &'a View<G::State>,
     /// The configuration (`workers` trees, the iteration budget shared among them).
     pub config: &'a SearchConfig,
     /// The search's base seed.
@@ -128,8 +126,7 @@ impl<G: Game> ParallelSearch<'_, G> {
                     .spawn_scoped(scope, move || {
                         let _guard = AbortOnPanic(abort);
                         let seed = worker_seed(self.seed, index);
-                        let mut tree =
-                            TreeSearch::new(self.game, self.state, self.seat, self.config, seed);
+                        let mut tree = TreeSearch::new(self.game, self.view, self.config, seed);
                         let stopped = tree.run(&limits, flags, |t| {
                             let report = t.report(StopReason::Running);
                             // A closed channel only means the coordinator is gone: keep going.

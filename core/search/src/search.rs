@@ -3,7 +3,7 @@
 
 use std::time::{Instant, SystemTime};
 
-use boardbot_rules::Game;
+use boardbot_rules::{Game, View};
 
 use crate::config::SearchConfig;
 use crate::control::{CancelToken, SearchHooks, StopFlags, StopReason};
@@ -34,19 +34,6 @@ pub fn check_request<G: Game>(
         });
     }
     Ok(())
-}
-
-/// The state rebuilt from `seat`'s JSON view: hidden parts dropped, so never peeked at.
-///
-/// Every world the search samples comes from this state, so the search depends on what `seat`
-/// knows alone, even if the game's `determinize` were sensitive to hidden orders.
-pub fn seat_view_state<G: Game>(
-    game: &G,
-    state: &G::State,
-    seat: usize,
-) -> Result<G::State, SearchError> {
-    game.state_from_json(&game.state_to_json(state, Some(seat)))
-        .map_err(SearchError::InvalidView)
 }
 
 /// The earlier of the time budget (from `start`) and the deadline, with the reason it stands
@@ -92,9 +79,11 @@ pub fn search<G: Game>(
 
 /// [`search`] with a cancellation token and a progress callback.
 ///
-/// The same state, seed, configuration and iteration budget give the same result (the same
-/// move and statistics) in any process and any number of runs; `workers > 1` runs that many
-/// trees on threads (deterministic for a given seed and worker count).
+/// The search sees `seat`'s view alone ([`Game::observe`]): every world it samples is a
+/// determinization of that view, so two states that differ only in what `seat` cannot see give
+/// the same result. The same state, seed, configuration and iteration budget give the same
+/// result (the same move and statistics) in any process and any number of runs; `workers > 1`
+/// runs that many trees on threads (deterministic for a given seed and worker count).
 pub fn search_with<G: Game>(
     game: &G,
     state: &G::State,
@@ -105,13 +94,50 @@ pub fn search_with<G: Game>(
 ) -> Result<SearchResult<G::Action>, SearchError> {
     let start = Instant::now();
     check_request(game, state, seat, config)?;
-    let view = seat_view_state(game, state, seat)?;
+    let view = game.observe(state, seat);
+    run_view(game, &view, config, seed, hooks, start)
+}
+
+/// Search for the move of the view's seat from its view (`game.observe(state, seat)`).
+pub fn search_view<G: Game>(
+    game: &G,
+    view: &View<G::State>,
+    config: &SearchConfig,
+    seed: u64,
+) -> Result<SearchResult<G::Action>, SearchError> {
+    search_view_with(game, view, config, seed, SearchHooks::default())
+}
+
+/// [`search_view`] with a cancellation token and a progress callback; the same result as
+/// [`search_with`] on any state the view was observed from.
+pub fn search_view_with<G: Game>(
+    game: &G,
+    view: &View<G::State>,
+    config: &SearchConfig,
+    seed: u64,
+    hooks: SearchHooks<'_, G::Action>,
+) -> Result<SearchResult<G::Action>, SearchError> {
+    let start = Instant::now();
+    check_request(game, view.state(), view.seat(), config)?;
+    run_view(game, view, config, seed, hooks, start)
+}
+
+/// The search of a checked request from the seat's view.
+fn run_view<G: Game>(
+    game: &G,
+    view: &View<G::State>,
+    config: &SearchConfig,
+    seed: u64,
+    hooks: SearchHooks<'_, G::Action>,
+    start: Instant,
+) -> Result<SearchResult<G::Action>, SearchError> {
+    let (seat, root) = (view.seat(), view.state());
     let stop_at = stop_instant(config, start, Instant::now(), SystemTime::now());
     let mut legal = Vec::new();
-    game.legal_actions(&view, &mut legal);
+    game.legal_actions(root, &mut legal);
     match legal.as_slice() {
         [] => return Err(SearchError::NoLegalMove),
-        [only] => return Ok(single_move_result(game, &view, seat, *only, start)),
+        [only] => return Ok(single_move_result(game, root, seat, *only, start)),
         _ => {}
     }
     let finish = |reports: &[TreeReport<G::Action>], stopped_by: StopReason| {
@@ -125,7 +151,7 @@ pub fn search_with<G: Game>(
         let mut rng = choice_rng(seed);
         build_result(
             game,
-            &view,
+            root,
             seat,
             &tallies,
             config.temperature,
@@ -142,8 +168,7 @@ pub fn search_with<G: Game>(
     if config.workers > 1 {
         let parallel = ParallelSearch {
             game,
-            state: &view,
-            seat,
+            view,
             config,
             seed,
             stop_at,
@@ -165,7 +190,7 @@ pub fn search_with<G: Game>(
         let reports = parallel.run(forward, progress_every)?;
         return finish(&reports, merged_stop_reason(&reports));
     }
-    let mut tree = TreeSearch::new(game, &view, seat, config, seed);
+    let mut tree = TreeSearch::new(game, view, config, seed);
     let limits = RunLimits {
         iterations: config.iterations,
         stop_at,

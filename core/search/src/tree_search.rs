@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use boardbot_rules::rng::below;
-use boardbot_rules::{Game, SeededRng, CHANCE};
+use boardbot_rules::{Game, SeededRng, View, CHANCE};
 
 use crate::config::SearchConfig;
 use crate::control::{StopFlags, StopReason, STOP_POLL_EVERY};
@@ -47,11 +47,11 @@ pub struct RunLimits {
     pub progress_every: u64,
 }
 
-/// Grows one ISMCTS tree for `seat` from `root_state` (the seat's view), seeded by `seed`.
+/// Grows one ISMCTS tree for the seat of `view`, from worlds sampled from it, seeded by `seed`;
+/// the tree never sees more than the view.
 pub struct TreeSearch<'g, G: Game> {
     game: &'g G,
-    root_state: &'g G::State,
-    seat: usize,
+    view: &'g View<G::State>,
     seat_id: u32,
     exploration: f64,
     node_cap: usize,
@@ -72,20 +72,13 @@ pub struct TreeSearch<'g, G: Game> {
 
 impl<'g, G: Game> TreeSearch<'g, G> {
     /// A tree holding only its root; nothing is searched yet.
-    pub fn new(
-        game: &'g G,
-        root_state: &'g G::State,
-        seat: usize,
-        config: &SearchConfig,
-        seed: u64,
-    ) -> Self {
+    pub fn new(game: &'g G, view: &'g View<G::State>, config: &SearchConfig, seed: u64) -> Self {
         let mut root_actions = Vec::new();
-        game.legal_actions(root_state, &mut root_actions);
+        game.legal_actions(view.state(), &mut root_actions);
         Self {
             game,
-            root_state,
-            seat,
-            seat_id: u32::try_from(seat).unwrap_or(u32::MAX),
+            view,
+            seat_id: u32::try_from(view.seat()).unwrap_or(u32::MAX),
             exploration: config.exploration,
             node_cap: config.node_cap,
             early_stop: config.early_stop,
@@ -124,7 +117,7 @@ impl<'g, G: Game> TreeSearch<'g, G> {
         let game = self.game;
         let c = self.exploration;
         let can_grow = self.tree.len() < self.node_cap;
-        let mut state = game.determinize(self.root_state, self.seat, &mut self.rng);
+        let mut state = game.determinize(self.view, &mut self.rng);
         let mut node = ROOT;
         self.path.clear();
         loop {
@@ -304,7 +297,7 @@ impl<'g, G: Game> TreeSearch<'g, G> {
         let game = self.game;
         let (world, world_rng) = self.pv_world.get_or_insert_with(|| {
             let mut rng = pv_rng(self.seed);
-            let world = game.determinize(self.root_state, self.seat, &mut rng);
+            let world = game.determinize(self.view, &mut rng);
             (world, rng)
         });
         let mut rng = world_rng.clone();

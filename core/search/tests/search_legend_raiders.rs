@@ -5,7 +5,9 @@
 use boardbot_rules::legend_raiders::RaidersState;
 use boardbot_rules::rng::below;
 use boardbot_rules::{seeded_rng, Game, LegendRaiders, CHANCE, TERMINAL};
-use boardbot_search::{search, RolloutPolicy, SearchConfig, SearchResult, StopReason};
+use boardbot_search::{
+    search, search_view, RolloutPolicy, SearchConfig, SearchError, SearchResult, StopReason,
+};
 use serde_json::json;
 
 const GAME: LegendRaiders = LegendRaiders;
@@ -57,7 +59,7 @@ fn twin_states(players: u64) -> (RaidersState, RaidersState, usize) {
     for seed in 0..50 {
         for state in decisions(players, seed) {
             let seat = GAME.current_player(&state) as usize;
-            let twin = GAME.determinize(&state, seat, &mut seeded_rng(seed + 1000));
+            let twin = GAME.determinize(&GAME.observe(&state, seat), &mut seeded_rng(seed + 1000));
             if GAME.state_to_json(&twin, None) != GAME.state_to_json(&state, None) {
                 assert_eq!(
                     GAME.state_to_json(&twin, Some(seat)),
@@ -89,6 +91,50 @@ fn states_differing_only_in_hidden_cards_give_the_same_search() {
             );
         }
     }
+}
+
+#[test]
+fn a_search_from_the_seats_view_is_the_search_from_the_state() {
+    for players in [2, 3] {
+        let (state, twin, seat) = twin_states(players);
+        let view = GAME.observe(&state, seat);
+        assert_eq!(GAME.observe(&twin, seat), view);
+        for workers in [1, 2] {
+            let config = SearchConfig {
+                workers,
+                early_stop: false,
+                ..medium(300)
+            };
+            let from_state = search(&GAME, &state, seat, &config, 23).unwrap();
+            let from_view = search_view(&GAME, &view, &config, 23).unwrap();
+            assert_eq!(without_time(&from_state), without_time(&from_view));
+            // The view's own state is a state like any other: searching it changes nothing.
+            let from_view_state = search(&GAME, view.state(), seat, &config, 23).unwrap();
+            assert_eq!(without_time(&from_state), without_time(&from_view_state));
+        }
+    }
+}
+
+#[test]
+fn a_search_from_a_view_checks_the_request() {
+    let state = &decisions(2, 4)[0];
+    let seat = GAME.current_player(state) as usize;
+    let other = GAME.observe(state, 1 - seat);
+    assert_eq!(
+        search_view(&GAME, &other, &medium(10), 1).unwrap_err(),
+        SearchError::SeatNotToMove {
+            seat: 1 - seat,
+            current_player: seat as i32
+        }
+    );
+    let no_budget = SearchConfig {
+        iterations: None,
+        ..medium(10)
+    };
+    assert_eq!(
+        search_view(&GAME, &GAME.observe(state, seat), &no_budget, 1).unwrap_err(),
+        SearchError::NoBudget
+    );
 }
 
 #[test]

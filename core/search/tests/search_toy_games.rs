@@ -166,10 +166,8 @@ fn a_truncated_rollout_is_scored_by_evaluate() {
 #[test]
 fn availability_counts_the_worlds_where_an_action_was_legal() {
     let game = hidden_options();
-    let view = game
-        .state_from_json(&game.state_to_json(&game.new_state(&json!({}), 1).unwrap(), Some(0)))
-        .unwrap();
-    let mut tree = TreeSearch::new(&game, &view, 0, &no_early_stop(4000), 6);
+    let view = game.observe(&game.new_state(&json!({}), 1).unwrap(), 0);
+    let mut tree = TreeSearch::new(&game, &view, &no_early_stop(4000), 6);
     for _ in 0..4000 {
         tree.iterate();
     }

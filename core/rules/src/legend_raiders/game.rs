@@ -8,6 +8,7 @@ use super::state::{Phase, RaidersState};
 use super::{chance, codec, heuristics, knowledge, notation, rules, scoring, setup};
 use crate::error::{ActionError, InvalidState};
 use crate::game::{Game, CHANCE, TERMINAL};
+use crate::view::View;
 
 /// Legend Raiders for 2-4 players, with the die or diceless (see docs/legend_raiders/).
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,13 +74,16 @@ impl Game for LegendRaiders {
         chance::sample_chance(state, rng)
     }
 
+    fn observe(&self, state: &RaidersState, seat: usize) -> View<RaidersState> {
+        knowledge::observe(state, seat)
+    }
+
     fn determinize<R: RngCore + ?Sized>(
         &self,
-        state: &RaidersState,
-        observer: usize,
+        view: &View<RaidersState>,
         rng: &mut R,
     ) -> RaidersState {
-        knowledge::determinize(state, observer, rng)
+        knowledge::determinize(view, rng)
     }
 
     fn evaluate(&self, state: &RaidersState, out: &mut Vec<f64>) {

@@ -5,6 +5,11 @@
 //! sight). Hidden: cards taken blind (known to their owner only) and which cards are in the
 //! Expedition deck. Stack and deck orders are not part of the state: every reveal is a chance
 //! step.
+//!
+//! A seat's view ([`observe`]) deals the cards it cannot place canonically: the lowest ids to
+//! the other players' blind hands, seat by seat, then to the deck (Die cards first into a deck
+//! that can hold only used Die cards) — the state the seat's JSON view decodes to, computed
+//! directly.
 
 use rand_core::RngCore;
 
@@ -12,6 +17,7 @@ use super::components::components;
 use super::rules::deck_holds_only_die_cards;
 use super::state::{bits, Phase, RaidersState, MAX_PLAYERS};
 use crate::rng::shuffle;
+use crate::view::View;
 
 /// Cards `observer` cannot place: the deck plus the other players' blind cards (a mask).
 pub fn unknown_cards(s: &RaidersState, observer: usize) -> u64 {
@@ -61,11 +67,28 @@ pub fn deal_hidden(
     (hands, deck)
 }
 
-/// Deal the cards unknown to `observer` at random among the other players' blind hands (each
-/// keeping its size) and the deck (only Die cards into a deck that can hold only used Die
-/// cards, see [`deck_holds_only_die_cards`]). A finished game hides nothing and is returned as
-/// it is.
-pub fn determinize<R: RngCore + ?Sized>(
+/// `seat`'s view of `s`: the cards `seat` cannot place dealt canonically (ascending ids) to
+/// the other players' blind hands and the deck, equal to the state its JSON view decodes to.
+/// A finished game hides nothing. Players whose hand is unchanged stay shared with `s`.
+pub fn observe(s: &RaidersState, seat: usize) -> View<RaidersState> {
+    if s.phase == Phase::Over {
+        return View::new(seat, s.clone());
+    }
+    let pool: Vec<usize> = bits(unknown_cards(s, seat)).collect();
+    View::new(seat, deal(s, seat, &pool))
+}
+
+/// A full world the view's seat cannot tell from the truth: the cards it cannot place dealt at
+/// random among the other players' blind hands (each keeping its size) and the deck (only Die
+/// cards into a deck that can hold only used Die cards, see [`deck_holds_only_die_cards`]).
+pub fn determinize<R: RngCore + ?Sized>(view: &View<RaidersState>, rng: &mut R) -> RaidersState {
+    sample_world(view.state(), view.seat(), rng)
+}
+
+/// Deal the cards unknown to `observer` at random among the other players' blind hands and the
+/// deck (see [`determinize`]). A finished game, or one where no other player holds a blind
+/// card, is returned as it is.
+pub fn sample_world<R: RngCore + ?Sized>(
     s: &RaidersState,
     observer: usize,
     rng: &mut R,
@@ -84,14 +107,20 @@ pub fn determinize<R: RngCore + ?Sized>(
     }
     let mut pool: Vec<usize> = bits(pool_mask).collect();
     shuffle(rng, &mut pool);
+    deal(s, observer, &pool)
+}
+
+/// `s` with `pool` (in its order) dealt to the other players' blind hands (each keeping its
+/// size) and the deck; players whose hand comes out the same stay shared with `s`.
+fn deal(s: &RaidersState, observer: usize, pool: &[usize]) -> RaidersState {
     let mut sizes = [None; MAX_PLAYERS];
     for (seat, p) in s.players.iter().enumerate() {
-        if seat != observer && p.blind != 0 {
+        if seat != observer {
             sizes[seat] = Some(p.blind.count_ones() as usize);
         }
     }
     let (hands, deck) = deal_hidden(
-        &pool,
+        pool,
         &sizes[..s.n_players()],
         s.deck.count_ones() as usize,
         deck_holds_only_die_cards(s),

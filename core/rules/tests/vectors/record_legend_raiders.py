@@ -278,7 +278,7 @@ def views(state: Any, data: Json, rng: random.Random) -> list[Json]:
     for observer in rng.sample(range(n), min(n, 2)):
         view = GAME.state_to_json(state, observer)
         decoded = GAME.state_to_json(GAME.state_from_json(view))
-        world = GAME.determinize(state, observer, rng)
+        world = GAME.determinize(GAME.observe(state, observer), rng)
         out.append({
             "observer": observer,
             "view": diff(data, view),

@@ -7,7 +7,9 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use boardbot_rules::rng::{shuffle, weighted_index};
-use boardbot_rules::{seeded_rng, ActionError, Game, InvalidState, SeededRng, CHANCE, TERMINAL};
+use boardbot_rules::{
+    seeded_rng, ActionError, Game, InvalidState, SeededRng, View, CHANCE, TERMINAL,
+};
 use rand_core::RngCore;
 use serde_json::{json, Value};
 
@@ -119,14 +121,12 @@ impl<R: ToyRules> Game for Toy<R> {
         let weights: Vec<f64> = outcomes.iter().map(|(_, p)| *p).collect();
         Some(outcomes[weighted_index(rng, &weights)].0)
     }
-    fn determinize<G: RngCore + ?Sized>(
-        &self,
-        state: &R::State,
-        observer: usize,
-        rng: &mut G,
-    ) -> R::State {
+    fn observe(&self, state: &R::State, seat: usize) -> View<R::State> {
+        View::new(seat, self.0.view(state, seat))
+    }
+    fn determinize<G: RngCore + ?Sized>(&self, view: &View<R::State>, rng: &mut G) -> R::State {
         let mut own = seeded_rng(rng.next_u64());
-        self.0.determinize(state, observer, &mut own)
+        self.0.determinize(view.state(), view.seat(), &mut own)
     }
     fn evaluate(&self, state: &R::State, out: &mut Vec<f64>) {
         out.clear();
@@ -345,8 +345,8 @@ impl GuessState {
 ///
 /// With `order_sensitive`, `determinize` deals the unseen cards from the order they are stored
 /// in (ascending when the state holds none, as a view does): a legal but careless
-/// determinization whose worlds depend on hidden orders, which only the search's rebuilding of
-/// the seat's view keeps from leaking.
+/// determinization whose worlds depend on hidden orders, which only the search's use of the
+/// seat's view (`observe` zeroes the hidden cards) keeps from leaking.
 #[derive(Debug, Default)]
 pub struct GuessRules {
     pub peeking: bool,
