@@ -1,10 +1,19 @@
-"""The Game protocol every rules engine implements (modelled on OpenSpiel, immutable states)."""
+"""The Game protocol by role (modelled on OpenSpiel, immutable states) and a seat's View.
+
+A game is one object with four roles: `Rules` (all the search needs to play), `Knowledge` (what
+one seat sees, and worlds consistent with it), `Codec` (JSON, notation, text) and `Heuristics`
+(evaluation, rollout weights, tuned presets). It declares its `GameType`; `BaseGame` in
+`engine/base.py` supplies the defaults, so a game writes only what it has.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
+
+from boardbot.engine.game_type import GameType
 
 CHANCE = -1
 """`current_player` value at a chance step: call `sample_chance` / `chance_outcomes`."""
@@ -20,18 +29,24 @@ Action = Hashable
 
 JsonDict = dict[str, Any]
 
+PresetOverrides = Mapping[str, Mapping[str, Any]]
+"""Preset name -> the search configuration fields a game tunes ({"expert": {"iterations": 1}})."""
 
-@runtime_checkable
-class Game(Protocol):
-    """A stateless rules object. Every method is pure: states are never mutated."""
 
-    name: str
-    min_players: int
-    max_players: int
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat knows: a game state with every part hidden from `seat` made canonical.
 
-    def describe_options(self) -> JsonDict:
-        """Option names with their allowed values and defaults, for ListGames."""
-        ...
+    Two worlds the seat cannot tell apart have equal views; `state` is itself a playable state
+    (the same the seat's JSON view decodes to), so the seat's legal moves are read from it.
+    """
+
+    seat: int
+    state: State
+
+
+class Rules(Protocol):
+    """What the search needs to play: setup, moves, outcomes and chance steps."""
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         """A fresh game set up from `options`; every random setup choice derives from `seed`."""
@@ -73,16 +88,24 @@ class Game(Protocol):
         """One chance outcome drawn with `rng` at a chance step."""
         ...
 
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
-        """A full world consistent with all `observer` knows; everything else resampled."""
+
+class Knowledge(Protocol):
+    """What a seat sees, and full worlds consistent with it."""
+
+    def observe(self, state: State, seat: int) -> View:
+        """`seat`'s view of `state`: everything hidden from it erased to a canonical form."""
         ...
 
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        """Heuristic per-seat value in [0, 1] of a non-terminal state (leaf evaluation)."""
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full world the view's seat cannot tell from the truth, the hidden parts sampled."""
         ...
 
-    def policy_weights(self, state: State, actions: Sequence[Action]) -> Sequence[float]:
-        """Positive heuristic weights for `actions` (the game's rollout policy)."""
+
+class Codec(Protocol):
+    """The JSON forms, the short notation and the text picture."""
+
+    def describe_options(self) -> JsonDict:
+        """Option names with their allowed values and defaults, for ListGames."""
         ...
 
     def state_to_json(self, state: State, observer: int | None = None) -> JsonDict:
@@ -111,4 +134,46 @@ class Game(Protocol):
 
     def render(self, state: State, observer: int | None = None) -> str:
         """A readable multi-line text picture of the state for terminals and logs."""
+        ...
+
+
+class Heuristics(Protocol):
+    """The game's own knowledge of good play, for rollouts, cut-offs and presets."""
+
+    @property
+    def preset_overrides(self) -> PresetOverrides:
+        """Search presets as the game tuned them: preset name -> fields it changes."""
+        ...
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Heuristic per-seat value in [0, 1] of a state (leaf evaluation)."""
+        ...
+
+    def policy_weights(self, state: State, actions: Sequence[Action]) -> Sequence[float]:
+        """Positive heuristic weights for `actions` (the game's rollout policy)."""
+        ...
+
+
+@runtime_checkable
+class Game(Rules, Knowledge, Codec, Heuristics, Protocol):
+    """A stateless game object with every role; every method is pure (states never mutate)."""
+
+    @property
+    def game_type(self) -> GameType:
+        """What the game declares it is (checked when it is registered)."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The game's name."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """Fewest seats."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """Most seats."""
         ...

@@ -85,3 +85,7 @@ class IllegalActionError(EngineError):
 
 class UnknownGameError(BoardbotError, KeyError):
     """No game is registered under that name."""
+
+
+class GameDefinitionError(BoardbotError, TypeError):
+    """A game whose declared type and role functions disagree, or that lacks a required one."""

@@ -221,8 +221,11 @@ class Runner:
         """A determinized world is a valid state the seat cannot tell from the original."""
         game = self.game
         step = f"determinize[{seat}]"
-        world = self.strict(step, game.determinize, state, seat, rng)
+        view = self.strict(step, game.observe, state, seat)
+        world = self.strict(step, game.determinize, view, rng)
         self.round_trip(step, world)
+        if self.strict(step, game.observe, world, seat) != view:
+            raise CaseFailure(Failure("determinize", step, "", "the seat's observed view changed"))
         seen = self.strict(step, game.state_to_json, state, seat)
         if self.strict(step, game.state_to_json, world, seat) != seen:
             raise CaseFailure(Failure("determinize", step, "", "the seat's view changed"))

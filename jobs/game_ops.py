@@ -8,8 +8,17 @@ from typing import Any
 
 import orjson
 
-from boardbot.engine import CHANCE, TERMINAL, EngineError, Game, State, get_game, list_games
+from boardbot.engine import CHANCE, EngineError, Game, State, get_game, list_games
 from boardbot.engine.errors import UnknownGameError, echo
+from boardbot.jobs.failures import (
+    Reason,
+    bounded,
+    from_engine_error,
+    from_search_error,
+    internal,
+    invalid_argument,
+    not_found,
+)
 from boardbot.jobs.request_bounds import (
     MAX_MOVE_BYTES,
     MAX_NAME_CHARS,
@@ -18,15 +27,8 @@ from boardbot.jobs.request_bounds import (
     check_document,
     check_size,
 )
-from boardbot.service.errors import (
-    Reason,
-    bounded,
-    failed_precondition,
-    from_engine_error,
-    internal,
-    invalid_argument,
-    not_found,
-)
+from boardbot.search import checks
+from boardbot.search.errors import SearchError
 
 MAX_CHANCE_STEPS = 10_000
 """Safety bound on chance steps resolved in a row (a game never needs this many)."""
@@ -130,40 +132,29 @@ def encode_state(game: Game, state: State, observer: int | None = None) -> bytes
 
 def check_seat(game: Game, state: State, seat: int) -> None:
     """Check `seat` exists and is the seat to move; INVALID_ARGUMENT or FAILED_PRECONDITION."""
-    players = game.num_players(state)
-    if not 0 <= seat < players:
-        raise invalid_argument(
-            f"seat: must be in 0..{players - 1} for this state, got {seat}",
-            Reason.INVALID_SEAT,
-            "seat",
-        )
-    check_decision_state(game, state)
-    to_move = game.current_player(state)
-    if to_move != seat:
-        raise failed_precondition(
-            f"seat {seat} is not to move; seat {to_move} is", Reason.NOT_SEAT_TO_MOVE, "seat"
-        )
+    try:
+        checks.check_seat(game, state, seat)
+    except SearchError as error:
+        raise from_search_error(error) from None
 
 
 def check_decision_state(game: Game, state: State) -> None:
     """FAILED_PRECONDITION unless some seat has a decision to make in `state`."""
-    player = game.current_player(state)
-    if player == TERMINAL:
-        raise failed_precondition(
-            "the game is over: no seat is to move", Reason.GAME_OVER, "state_json"
-        )
-    if player == CHANCE:
-        raise failed_precondition(
-            "the state is at a chance step: no seat is to move", Reason.CHANCE_STEP, "state_json"
-        )
+    try:
+        checks.check_decision(game, state)
+    except SearchError as error:
+        raise from_search_error(error) from None
 
 
 def move_forms(game: Game, state: State, action: Any) -> MoveForms:
     """Notation and JSON bytes of `action` in `state`."""
-    return MoveForms(
-        notation=game.action_to_str(state, action),
-        json=orjson.dumps(game.action_to_json(state, action)),
-    )
+    notation = game.action_to_str(state, action)
+    return MoveForms(notation=notation, json=move_json(game, state, action))
+
+
+def move_json(game: Game, state: State, action: Any) -> bytes:
+    """The JSON bytes of `action` in `state`."""
+    return orjson.dumps(game.action_to_json(state, action))
 
 
 def legal_moves(game: Game, state: State) -> list[MoveForms]:

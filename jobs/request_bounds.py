@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardbot.engine.errors import echo
-from boardbot.service.errors import Reason, ServiceError, invalid_argument
+from boardbot.jobs.failures import Reason, RequestError, invalid_argument
 
 MAX_NAME_CHARS = 64
 """Longest game or preset name (every real one is far shorter)."""
@@ -56,6 +56,6 @@ def required(field: str, value: bytes | str) -> None:
         raise _missing(field)
 
 
-def _missing(field: str) -> ServiceError:
+def _missing(field: str) -> RequestError:
     what = "a JSON document" if field.endswith("_json") else "a value"
     return invalid_argument(f"{field}: required ({what}), got nothing", Reason.MISSING_FIELD, field)

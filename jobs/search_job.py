@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
 
 from boardbot.engine import Game, State
 from boardbot.jobs import game_ops
-from boardbot.search.api import MoveStats, SearchConfig, SearchResult
-from boardbot.search.ismcts import SearchError, search
-from boardbot.service.errors import Reason, deadline_exceeded, invalid_argument
+from boardbot.jobs.failures import deadline_exceeded, from_search_error
+from boardbot.search.api import MoveStats, SearchConfig, SearchResult, StopReason
+from boardbot.search.checks import check_request
+from boardbot.search.errors import SearchError
+from boardbot.search.ismcts import run_search
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,12 @@ class SearchJob:
     """Partial results at most this often (0 with 0 iterations: no partial results)."""
     ranked: bool = True
     """Report the ranked root moves (Analyze); False reports only the chosen move (ChooseMove)."""
+
+    def shown(self) -> int | None:
+        """How many top moves the answer shows (None: all); the chosen one is always shown."""
+        if not self.ranked:
+            return 0
+        return self.top_k if self.top_k > 0 else None
 
     def time_limit(self) -> tuple[float | None, float | None]:
         """(deadline, seconds the search may run), for the pool's watchdog."""
@@ -58,7 +65,7 @@ class SearchOutcome:
     moves: tuple[RankedMove, ...]
     iterations: int
     elapsed_ms: float
-    stopped_by: str
+    stopped_by: StopReason
     nodes: int
     seat: int
     config: SearchConfig
@@ -77,31 +84,34 @@ PROGRESS_POLL_ITERATIONS = 16
 def run_search_job(
     job: SearchJob, should_stop: StopCheck | None = None, on_progress: ProgressSink | None = None
 ) -> SearchOutcome:
-    """Run `job` and return its outcome; raises ServiceError for a bad request."""
+    """Run `job` and return its outcome; raises RequestError for a bad request.
+
+    The state is parsed and decoded once; the search takes the seat's view itself, and the
+    answer reuses the search's notation of the moves shown, adding only their JSON."""
     started = time.perf_counter()
     game = game_ops.load_game(job.game)
     sent = game_ops.parse_json(job.state_json, "state_json")
     state = game_ops.decode_document(game, sent)
-    game_ops.check_seat(game, state, job.seat)
-    # No pre-pass from the seat's view here: `search` rebuilds the state from that view itself.
+    try:
+        check_request(game, state, job.seat, job.config)
+    except SearchError as error:
+        raise from_search_error(error) from None
     if job.config.deadline is not None and time.time() >= job.config.deadline:
         raise deadline_exceeded("the deadline passed before the search began")
     decoded = time.perf_counter()
 
     progress_cb, every = _progress_adapter(game, state, job, on_progress)
-    try:
-        result = search(
-            game,
-            state,
-            job.seat,
-            job.config,
-            job.seed,
-            should_stop=should_stop,
-            on_progress=progress_cb,
-            progress_every=every,
-        )
-    except SearchError as error:
-        raise invalid_argument(f"settings: {error}", Reason.INVALID_SETTINGS, "settings") from None
+    result = run_search(
+        game,
+        state,
+        job.seat,
+        job.config,
+        job.seed,
+        should_stop=should_stop,
+        on_progress=progress_cb,
+        progress_every=every,
+        shown=job.shown(),
+    )
     searched = time.perf_counter()
     outcome = outcome_from_result(game, state, job, result, final=True)
     timings = {
@@ -133,16 +143,10 @@ def _progress_adapter(
 def outcome_from_result(
     game: Game, state: State, job: SearchJob, result: SearchResult, *, final: bool
 ) -> SearchOutcome:
-    """Convert the search's result into wire-ready values (notation and JSON of each move).
-
-    Only the moves the answer shows are converted: the chosen one, and the top `top_k` (all
-    with 0) when the job reports ranked moves."""
-    if not job.ranked:
-        listed: list[MoveStats] = []
-    elif job.top_k > 0:
-        listed = list(result.moves[: job.top_k])
-    else:
-        listed = list(result.moves)
+    """Convert the search's result into wire-ready values: the search's notation and line of
+    each move shown (the chosen one, and the top `shown()`), plus its JSON."""
+    count = job.shown()
+    listed = list(result.moves if count is None else result.moves[:count])
     shown = [_ranked_move(game, state, stats) for stats in listed]
     chosen_rank = next(
         (i for i, stats in enumerate(result.moves) if stats.action == result.action), -1
@@ -169,9 +173,10 @@ def outcome_from_result(
 
 
 def _ranked_move(game: Game, state: State, stats: MoveStats) -> RankedMove:
+    assert stats.notation is not None, "the search describes every move shown"
     return RankedMove(
         notation=stats.notation,
-        move_json=game_ops.move_forms(game, state, stats.action).json,
+        move_json=game_ops.move_json(game, state, stats.action),
         visits=stats.visits,
         value=stats.mean_value,
         lower_bound=stats.lower_bound,
@@ -180,5 +185,4 @@ def _ranked_move(game: Game, state: State, stats: MoveStats) -> RankedMove:
 
 
 def _with_timings(outcome: SearchOutcome, timings: dict[str, float]) -> SearchOutcome:
-    values: dict[str, Any] = {**outcome.__dict__, "timings": timings}
-    return SearchOutcome(**values)
+    return replace(outcome, timings=timings)

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardbot.engine.errors import echo
+from boardbot.jobs.failures import Reason, deadline_exceeded, invalid_argument, not_found
 from boardbot.jobs.request_bounds import MAX_EXPLORATION, MAX_NAME_CHARS, MAX_TEMPERATURE
 from boardbot.search.api import SearchConfig
-from boardbot.search.presets import presets_for
-from boardbot.service.errors import Reason, deadline_exceeded, invalid_argument, not_found
+from boardbot.search.presets import UnknownPresetError, preset_names, resolve_preset
 
 OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
 """SearchConfig fields a request may set explicitly (the proto's SearchSettings)."""
@@ -35,14 +35,9 @@ class Limits:
     """Longest a rules call (NewGame, LegalMoves, ApplyMove) may take without a deadline."""
 
 
-def presets(game: str | None = None) -> dict[str, SearchConfig]:
-    """The difficulty presets by name, weakest first, as tuned for `game` if given."""
-    return presets_for(game)
-
-
 def default_preset_name() -> str:
     """The preset used when a request names none."""
-    names = list(presets())
+    names = preset_names()
     return "medium" if "medium" in names else names[len(names) // 2]
 
 
@@ -51,15 +46,17 @@ def resolve(
 ) -> SearchConfig:
     """The preset's configuration for `game`, with explicit overrides applied and checked
     against limits."""
-    table = presets(game)
     name = preset or default_preset_name()
-    if len(name) > MAX_NAME_CHARS or name not in table:
+    try:
+        if len(name) > MAX_NAME_CHARS:
+            raise UnknownPresetError(name, preset_names())
+        config = resolve_preset(name, game)
+    except UnknownPresetError as error:
         raise not_found(
-            f"preset: unknown preset {echo(name)}; known: {', '.join(table)}",
+            f"preset: unknown preset {echo(name)}; known: {', '.join(error.known)}",
             Reason.UNKNOWN_PRESET,
             "preset",
-        )
-    config = table[name]
+        ) from None
     for key, value in overrides.items():
         if key not in OVERRIDABLE:
             raise invalid_argument(

@@ -9,9 +9,9 @@ from typing import Any
 
 from boardbot.engine import list_games
 from boardbot.jobs.extra_games import register_env_games
+from boardbot.jobs.failures import RequestError, bounded, internal
 from boardbot.jobs.rules_job import RulesJob, run_rules_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
-from boardbot.service.errors import ServiceError, bounded, internal
 
 
 def worker_main(conn: Connection, cancel_flag: Any, extra_games: str | None = None) -> None:
@@ -43,7 +43,7 @@ def _run(conn: Connection, job: SearchJob | RulesJob, cancel_flag: Any) -> tuple
         if isinstance(job, RulesJob):
             return ("done", run_rules_job(job))
         return ("done", run_search_job(job, lambda: cancel_flag.value != 0, send_progress))
-    except ServiceError as error:
+    except RequestError as error:
         return ("error", error.to_wire())
     except Exception as error:  # a bad request must never kill the worker
         what = "search" if isinstance(job, SearchJob) else job.method

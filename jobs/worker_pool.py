@@ -25,10 +25,9 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
-import grpc
-
+from boardbot.engine.errors import BoardbotError
+from boardbot.jobs.failures import FailureKind, Reason, RequestError, Wire, deadline_exceeded
 from boardbot.jobs.worker_main import worker_main
-from boardbot.service.errors import Reason, ServiceError, Wire, deadline_exceeded
 
 READY_TIMEOUT_S = 120.0
 """How long a new worker process may take to import everything and report ready."""
@@ -36,11 +35,11 @@ WATCH_SLICE_S = 0.05
 """How often a dispatcher re-checks its job's hard end while waiting for the worker."""
 
 
-class PoolBusy(Exception):
+class PoolBusy(BoardbotError):
     """Every worker is busy and the admission queue is full."""
 
 
-class PoolClosed(Exception):
+class PoolClosed(BoardbotError):
     """The pool is shutting down and takes no new jobs."""
 
 
@@ -76,7 +75,7 @@ class PoolJob:
         self._pool._cancel(self)
 
     def stream(self, timeout: float | None = None) -> Iterator[Any]:
-        """Partial outcomes as they come, then the final one; raises ServiceError on failure."""
+        """Partial outcomes as they come, then the final one; raises RequestError on failure."""
         while True:
             try:
                 event = self.events.get(timeout=timeout)
@@ -84,13 +83,13 @@ class PoolJob:
                 raise deadline_exceeded("no answer in time") from None
             kind = event[0]
             if kind == "error":
-                raise ServiceError.from_wire(event[1])
+                raise RequestError.from_wire(event[1])
             yield event[1]
             if kind == "done":
                 return
 
     def result(self, timeout: float | None = None) -> Any:
-        """The final outcome (partial ones are skipped); raises ServiceError on failure."""
+        """The final outcome (partial ones are skipped); raises RequestError on failure."""
         last = None
         for outcome in self.stream(timeout):
             last = outcome
@@ -98,9 +97,9 @@ class PoolJob:
         return last
 
 
-def _error(code: grpc.StatusCode, reason: Reason, message: str) -> tuple[str, Wire]:
+def _error(kind: FailureKind, reason: Reason, message: str) -> tuple[str, Wire]:
     """A job's failure event, as the worker process would send it."""
-    return ("error", ServiceError(code, message, reason).to_wire())
+    return ("error", RequestError(kind, message, reason).to_wire())
 
 
 class _Worker:
@@ -170,7 +169,7 @@ class _Worker:
                 self,
                 job,
                 _error(
-                    grpc.StatusCode.DEADLINE_EXCEEDED,
+                    FailureKind.DEADLINE_EXCEEDED,
                     Reason.DEADLINE_EXCEEDED,
                     "the deadline passed while the request waited for a worker",
                 ),
@@ -196,13 +195,13 @@ class _Worker:
             code = self.process.exitcode if self.process is not None else None
             if self.pool.closed:
                 event = _error(
-                    grpc.StatusCode.UNAVAILABLE,
+                    FailureKind.UNAVAILABLE,
                     Reason.SHUTTING_DOWN,
                     "the server shut down before it answered",
                 )
             else:
                 event = _error(
-                    grpc.StatusCode.UNAVAILABLE,
+                    FailureKind.UNAVAILABLE,
                     Reason.WORKER_FAILED,
                     f"the worker stopped unexpectedly (exit code {code}); it has been "
                     "replaced and the request can be retried",
@@ -214,7 +213,7 @@ class _Worker:
                 self,
                 job,
                 _error(
-                    grpc.StatusCode.INTERNAL,
+                    FailureKind.INTERNAL,
                     Reason.INTERNAL,
                     f"worker protocol error: {type(error).__name__}",
                 ),
@@ -261,14 +260,14 @@ class _Worker:
         past_deadline = deadline is not None and time.time() >= deadline
         if job.cancelled_at is not None and not past_deadline:
             event = _error(
-                grpc.StatusCode.CANCELLED,
+                FailureKind.CANCELLED,
                 Reason.CANCELLED,
                 f"the request was cancelled and its worker, still busy {margin:g} s later, "
                 "was replaced",
             )
         else:
             event = _error(
-                grpc.StatusCode.DEADLINE_EXCEEDED,
+                FailureKind.DEADLINE_EXCEEDED,
                 Reason.DEADLINE_EXCEEDED,
                 f"no answer by the deadline plus {margin:g} s: the worker was stopped and replaced",
             )
@@ -439,7 +438,7 @@ class WorkerPool:
                 self._outstanding -= 1
             job.events.put(
                 _error(
-                    grpc.StatusCode.UNAVAILABLE, Reason.SHUTTING_DOWN, "the server is shutting down"
+                    FailureKind.UNAVAILABLE, Reason.SHUTTING_DOWN, "the server is shutting down"
                 )
             )
         for _ in self._workers:
@@ -452,7 +451,7 @@ class WorkerPool:
                 self._outstanding -= 1
                 job.events.put(
                     _error(
-                        grpc.StatusCode.CANCELLED,
+                        FailureKind.CANCELLED,
                         Reason.CANCELLED,
                         "the request was cancelled before it ran",
                     )

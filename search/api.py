@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
 from boardbot.engine.api import Action
+
+
+class StopReason(enum.StrEnum):
+    """What ended a search (the strings are part of the wire contract: SearchStats.stopped_by)."""
+
+    ITERATIONS = "iterations"
+    TIME = "time"
+    DEADLINE = "deadline"
+    EARLY_STOP = "early_stop"
+    CANCELLED = "cancelled"
+    SINGLE_MOVE = "single_move"
+    """Only one legal move: nothing to search."""
+    RUNNING = "running"
+    """Not ended: a progress report of a search still running."""
 
 
 @dataclass(frozen=True)
@@ -48,14 +63,17 @@ class MoveStats:
     """Statistics of one root move, as an analysis view shows them."""
 
     action: Action
-    notation: str
+    notation: str | None
+    """The move in the engine's notation; None for a move the search was not asked to
+    describe (see `describe` in `boardbot.search.ismcts.search`)."""
     visits: int
     mean_value: float
     """Mean reward of the deciding seat after this move, in [0, 1]."""
     lower_bound: float
     """A lower confidence bound on mean_value."""
     principal_variation: tuple[str, ...] = ()
-    """The most visited line after (and including) this move, in the engine's notation."""
+    """The most visited line after (and including) this move, in the engine's notation
+    (empty for a move not described)."""
 
 
 @dataclass(frozen=True)
@@ -68,10 +86,9 @@ class SearchResult:
     iterations: int
     elapsed_ms: float
     moves: tuple[MoveStats, ...] = field(default=())
-    """Every root move, most visited first."""
-    stopped_by: str = "iterations"
-    """What ended the search: iterations, time, deadline, early_stop, cancelled, single_move
-    (or `running` in a progress report)."""
+    """Every root move, most visited first; the described ones carry notation and a line."""
+    stopped_by: StopReason = StopReason.ITERATIONS
+    """What ended the search (`running` in a progress report)."""
     nodes: int = 0
     engine_ms: float = 0.0
     """Time spent inside engine calls (for the overhead figure), when measured."""

@@ -6,9 +6,10 @@ import random
 from typing import Protocol
 
 from boardbot.engine.api import CHANCE, Action, Game, State
+from boardbot.engine.errors import BoardbotError
 from boardbot.search.api import SearchConfig
-from boardbot.search.ismcts import search, seat_view_state
-from boardbot.search.presets import PRESETS, UnknownPresetError, presets_for
+from boardbot.search.ismcts import search
+from boardbot.search.presets import PRESETS, GameRef, UnknownPresetError, resolve_preset
 from boardbot.search.rewards import state_reward
 
 GREEDY_CHANCE_SAMPLES = 4
@@ -52,7 +53,7 @@ class GreedyBot:
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
         """The action whose successor evaluates best for `seat` (ties broken by `rng`)."""
-        world = game.determinize(seat_view_state(game, state, seat), seat, rng)
+        world = game.determinize(game.observe(state, seat), rng)
         best: list[Action] = []
         best_value = -float("inf")
         for action in game.legal_actions(world):
@@ -88,7 +89,7 @@ class MctsBot:
         return search(game, state, seat, self.config, rng.getrandbits(63)).action
 
 
-class UnknownBotError(KeyError):
+class UnknownBotError(BoardbotError, KeyError):
     """No bot has that name."""
 
 
@@ -97,17 +98,16 @@ def bot_names() -> list[str]:
     return ["random", "greedy", *PRESETS]
 
 
-def make_bot(name: str, game: str | None = None) -> Bot:
+def make_bot(name: str, game: GameRef = None) -> Bot:
     """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations),
-    with presets as tuned for `game`."""
+    with presets as tuned for `game` (a Game or a registered game's name)."""
     if name == "random":
         return RandomBot()
     if name == "greedy":
         return GreedyBot()
     preset, at, budget = name.partition("@")
-    table = presets_for(game)
-    if preset in table:
-        config = table[preset]
+    if preset in PRESETS:
+        config = resolve_preset(preset, game)
         if at:
             if not budget.isdigit() or int(budget) < 1:
                 raise UnknownBotError(f"bad budget in {name!r}: expected preset@N with N >= 1")

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from multiprocessing.context import BaseContext
 from typing import Any
 
-from boardbot.engine.api import Game, State
-from boardbot.search.api import SearchConfig
+from boardbot.engine.api import Game, View
+from boardbot.engine.errors import BoardbotError
+from boardbot.search.api import SearchConfig, StopReason
 from boardbot.search.seeds import derive_seed
 from boardbot.search.tree_search import RootTally, TreeReport, TreeSearch
 
@@ -19,7 +20,7 @@ POLL_SECONDS = 0.02
 """How often the parent polls cancellation while the workers search."""
 
 
-class SearchWorkerError(RuntimeError):
+class SearchWorkerError(BoardbotError, RuntimeError):
     """A root-parallel worker process failed; the message carries its traceback."""
 
 
@@ -48,8 +49,7 @@ def split_iterations(total: int | None, workers: int) -> list[int | None]:
 def _worker_main(
     index: int,
     game: Game,
-    state: State,
-    seat: int,
+    view: View,
     config: SearchConfig,
     seed: int,
     iterations: int | None,
@@ -57,14 +57,16 @@ def _worker_main(
     stop_event: Any,
     results: Any,
     progress_every: int,
+    lines: int | None,
 ) -> None:
-    """Search one tree and send its report (or the error) to the parent."""
+    """Search one tree and send its report, with the lines of its `lines` top moves (None:
+    all), or the error, to the parent."""
     try:
         stop_at = None if deadline is None else time.perf_counter() + (deadline - time.time())
-        tree = TreeSearch(game, state, seat, config, seed)
+        tree = TreeSearch(game, view, config, seed)
 
         def send_progress(t: TreeSearch) -> None:
-            results.put(("progress", index, t.report("running")))
+            results.put(("progress", index, t.report(StopReason.RUNNING, lines)))
 
         stopped_by = tree.run(
             iterations,
@@ -73,26 +75,27 @@ def _worker_main(
             on_progress=send_progress if progress_every > 0 else None,
             progress_every=progress_every,
         )
-        results.put(("done", index, tree.report(stopped_by)))
+        results.put(("done", index, tree.report(stopped_by, lines)))
     except BaseException:  # report every failure, the parent re-raises it
         results.put(("error", index, traceback.format_exc()))
 
 
 def run_root_parallel(
     game: Game,
-    state: State,
-    seat: int,
+    view: View,
     config: SearchConfig,
     seed: int,
     deadline: float | None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[list[TreeReport]], None] | None = None,
     progress_every: int = 0,
+    lines: int | None = None,
 ) -> list[TreeReport]:
-    """Run `config.workers` trees in processes; return their reports in worker order.
+    """Run `config.workers` trees from `view` in processes; return their reports in worker order.
 
     `deadline` is an absolute `time.time()`; on_progress gets the latest report of each
-    worker roughly every `progress_every` iterations in total.
+    worker roughly every `progress_every` iterations in total. Each worker reports the
+    principal variations of its own `lines` top moves (None: of every move).
     """
     workers = config.workers
     ctx = process_context()
@@ -104,8 +107,8 @@ def run_root_parallel(
         ctx.Process(  # type: ignore[attr-defined]
             target=_worker_main,
             args=(
-                i, game, state, seat, config, worker_seed(seed, i), shares[i], deadline,
-                stop_event, results, per_worker_progress,
+                i, game, view, config, worker_seed(seed, i), shares[i], deadline,
+                stop_event, results, per_worker_progress, lines,
             ),
             daemon=True,
         )
@@ -151,13 +154,23 @@ def run_root_parallel(
 
 
 def _as_cancelled(report: TreeReport) -> TreeReport:
-    return TreeReport(report.tallies, report.iterations, report.nodes, "cancelled")
+    return TreeReport(report.tallies, report.iterations, report.nodes, StopReason.CANCELLED)
 
 
-def merged_stop_reason(reports: list[TreeReport]) -> str:
+MERGE_PRECEDENCE = (
+    StopReason.CANCELLED,
+    StopReason.DEADLINE,
+    StopReason.TIME,
+    StopReason.ITERATIONS,
+    StopReason.EARLY_STOP,
+)
+"""Stop reasons from the most external cause to the least."""
+
+
+def merged_stop_reason(reports: list[TreeReport]) -> StopReason:
     """One reason for the whole search: the most external cause any worker reported."""
     reasons = {r.stopped_by for r in reports}
-    for reason in ("cancelled", "deadline", "time", "iterations", "early_stop"):
+    for reason in MERGE_PRECEDENCE:
         if reason in reasons:
             return reason
     return reports[0].stopped_by

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from boardbot.engine.api import Game
+from boardbot.engine.errors import BoardbotError
+from boardbot.engine.registry import get_game
 from boardbot.search.api import SearchConfig
 
 
-class UnknownPresetError(KeyError):
+class UnknownPresetError(BoardbotError, KeyError):
     """No difficulty preset has that name."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(f"unknown preset {name!r}; known: {', '.join(known)}")
+        self.name = name
+        self.known = known
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[type[UnknownPresetError], tuple[str, list[str]]]:
+        return type(self), (self.name, self.known)
 
 
 PRESETS: dict[str, SearchConfig] = {
@@ -26,19 +40,11 @@ PRESETS: dict[str, SearchConfig] = {
         iterations=4000, exploration=0.7, rollout="heuristic", cutoff_depth=40, temperature=0.0
     ),
 }
-"""Weakest first; each preset is meant to beat the one before it. Games without a tuned
-entry in GAME_PRESETS use these."""
+"""Weakest first; each preset is meant to beat the one before it. A game tunes some of them
+for itself with `preset_overrides` (preset name -> SearchConfig fields it changes)."""
 
-GAME_PRESETS: dict[str, dict[str, SearchConfig]] = {
-    # On LEDA a cut-off of 40 costs time without adding strength; four times `hard`'s
-    # iterations at its cut-off of 24 is the step that pays.
-    "leda": {
-        "expert": SearchConfig(
-            iterations=6400, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
-        ),
-    },
-}
-"""Per-game replacements for some presets, tuned by matches on that game."""
+GameRef = Game | str | None
+"""A game object, a registered game's name, or None for the game-independent table."""
 
 
 def preset_names() -> list[str]:
@@ -46,19 +52,23 @@ def preset_names() -> list[str]:
     return list(PRESETS)
 
 
-def presets_for(game: str | None = None) -> dict[str, SearchConfig]:
-    """Every preset as it applies to `game` (the game-independent table for None)."""
+def presets_for(game: GameRef = None) -> dict[str, SearchConfig]:
+    """Every preset as it applies to `game`: PRESETS with the game's `preset_overrides` applied.
+
+    A registered game's name is looked up (UnknownGameError if there is none)."""
+    if game is None:
+        return dict(PRESETS)
+    rules = get_game(game) if isinstance(game, str) else game
     table = dict(PRESETS)
-    if game is not None:
-        table.update(GAME_PRESETS.get(game, {}))
+    for name, fields in rules.preset_overrides.items():
+        table[name] = table[name].replace(**fields)
     return table
 
 
-def get_preset(name: str, game: str | None = None) -> SearchConfig:
+def resolve_preset(name: str, game: GameRef = None) -> SearchConfig:
     """The configuration named `name` for `game`; UnknownPresetError for an unknown name."""
-    try:
-        return presets_for(game)[name]
-    except KeyError:
-        raise UnknownPresetError(
-            f"unknown preset {name!r}; known: {', '.join(PRESETS)}"
-        ) from None
+    table = presets_for(game)
+    config = table.get(name)
+    if config is None:
+        raise UnknownPresetError(name, list(table))
+    return config

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from boardbot.engine.api import Action, Game, State
-from boardbot.search.api import MoveStats, SearchResult
-from boardbot.search.tree_search import RootTally
+from boardbot.search.api import MoveStats, SearchResult, StopReason
+from boardbot.search.tree_search import RootTally, rank_tallies
 
 CONFIDENCE_Z = 1.96
 """Normal quantile of the two-sided 95% bound used for `lower_bound`."""
@@ -23,7 +24,8 @@ def lower_bound(mean: float, visits: int) -> float:
 
 
 def merge_tallies(reports: Iterable[tuple[RootTally, ...]]) -> tuple[RootTally, ...]:
-    """Sum visits and rewards per root move; keep the line of the tree that visited it most."""
+    """Sum visits and rewards per root move; keep the line of the tree that visited it most
+    among the trees that reported a line for it."""
     merged: dict[Action, RootTally] = {}
     line_visits: dict[Action, int] = {}
     """Visits of the single tree whose line each move keeps (not the running sum)."""
@@ -32,10 +34,11 @@ def merge_tallies(reports: Iterable[tuple[RootTally, ...]]) -> tuple[RootTally, 
             seen = merged.get(tally.action)
             if seen is None:
                 merged[tally.action] = tally
-                line_visits[tally.action] = tally.visits
+                if tally.principal_variation:
+                    line_visits[tally.action] = tally.visits
                 continue
             line = seen.principal_variation
-            if tally.visits > line_visits[tally.action]:
+            if tally.principal_variation and tally.visits > line_visits.get(tally.action, -1):
                 line = tally.principal_variation
                 line_visits[tally.action] = tally.visits
             merged[tally.action] = RootTally(
@@ -44,23 +47,24 @@ def merge_tallies(reports: Iterable[tuple[RootTally, ...]]) -> tuple[RootTally, 
     return tuple(merged.values())
 
 
-def move_stats(game: Game, state: State, tallies: tuple[RootTally, ...]) -> tuple[MoveStats, ...]:
-    """Every root move's statistics, most visited first (higher mean, then legal order, on ties)."""
+def move_stats(tallies: tuple[RootTally, ...]) -> tuple[MoveStats, ...]:
+    """Every root move's statistics, most visited first (higher mean, then legal order, on
+    ties), not yet described (no notation, the tallies' lines)."""
     stats = []
-    for tally in tallies:
+    for i in rank_tallies(tallies):
+        tally = tallies[i]
         mean = tally.total / tally.visits if tally.visits else 0.0
         stats.append(
             MoveStats(
                 action=tally.action,
-                notation=game.action_to_str(state, tally.action),
+                notation=None,
                 visits=tally.visits,
                 mean_value=mean,
                 lower_bound=lower_bound(mean, tally.visits),
                 principal_variation=tally.principal_variation,
             )
         )
-    order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -stats[i].mean_value, i))
-    return tuple(stats[i] for i in order)
+    return tuple(stats)
 
 
 def choose_move(moves: tuple[MoveStats, ...], temperature: float, rng: random.Random) -> MoveStats:
@@ -74,6 +78,20 @@ def choose_move(moves: tuple[MoveStats, ...], temperature: float, rng: random.Ra
     return rng.choices(moves, weights)[0]
 
 
+LineSource = Callable[[Action], tuple[str, ...]]
+"""The principal variation of a root move, computed on demand (one tree's `line`)."""
+
+
+def describe(
+    game: Game, state: State, stats: MoveStats, lines: LineSource | None
+) -> MoveStats:
+    """`stats` with its notation, and its line from `lines` (else the tally's line; the move
+    alone when no tree reported one)."""
+    notation = game.action_to_str(state, stats.action)
+    line = lines(stats.action) if lines is not None else (stats.principal_variation or (notation,))
+    return replace(stats, notation=notation, principal_variation=line)
+
+
 def build_result(
     game: Game,
     state: State,
@@ -84,19 +102,32 @@ def build_result(
     *,
     iterations: int,
     elapsed_ms: float,
-    stopped_by: str,
+    stopped_by: StopReason,
     nodes: int,
+    shown: int | None = None,
+    lines: LineSource | None = None,
 ) -> SearchResult:
-    """Assemble the SearchResult, choosing the move with a generator seeded by `choice_seed`."""
-    moves = move_stats(game, state, tallies)
-    chosen = choose_move(moves, temperature, random.Random(choice_seed))
+    """Assemble the SearchResult, choosing the move with a generator seeded by `choice_seed`.
+
+    Only the `shown` top moves (None: all) and the chosen one are described: notation, and a
+    line from `lines` (or the tallies' lines when None)."""
+    ranked = move_stats(tallies)
+    chosen = choose_move(ranked, temperature, random.Random(choice_seed))
+    count = len(ranked) if shown is None else min(shown, len(ranked))
+    moves = list(ranked)
+    for i, stats in enumerate(ranked):
+        if i < count or stats.action == chosen.action:
+            moves[i] = describe(game, state, stats, lines)
+            if stats.action == chosen.action:
+                chosen = moves[i]
+    assert chosen.notation is not None
     return SearchResult(
         action=chosen.action,
         notation=chosen.notation,
         seat=seat,
         iterations=iterations,
         elapsed_ms=elapsed_ms,
-        moves=moves,
+        moves=tuple(moves),
         stopped_by=stopped_by,
         nodes=nodes,
     )

@@ -6,13 +6,14 @@ import random
 from collections.abc import Callable, Sequence
 
 from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State
+from boardbot.search.errors import InvalidConfigError
 from boardbot.search.rewards import terminal_reward
 
 RolloutPolicy = Callable[[Game, State, Sequence[Action], random.Random], Action]
 """Chooses one of `actions` (at least two) in `state` during a rollout."""
 
 
-class UnknownRolloutPolicyError(ValueError):
+class UnknownRolloutPolicyError(InvalidConfigError):
     """A SearchConfig names a rollout policy that does not exist."""
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State
-from boardbot.search.api import SearchConfig
+from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State, View
+from boardbot.search.api import SearchConfig, StopReason
 from boardbot.search.rollout import get_policy, rollout
 from boardbot.search.seeds import derive_seed
 from boardbot.search.tree import Node, most_visited, most_visited_any
@@ -30,7 +30,8 @@ class RootTally:
     action: Action
     visits: int
     total: float
-    principal_variation: tuple[str, ...]
+    principal_variation: tuple[str, ...] = ()
+    """The move's line, when the tree was asked for it (empty otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -40,25 +41,35 @@ class TreeReport:
     tallies: tuple[RootTally, ...]
     iterations: int
     nodes: int
-    stopped_by: str
+    stopped_by: StopReason
+
+
+def rank_tallies(tallies: Sequence[RootTally]) -> list[int]:
+    """Indices of `tallies`, most visited first (higher mean, then legal order, on ties)."""
+
+    def mean(t: RootTally) -> float:
+        return t.total / t.visits if t.visits else 0.0
+
+    return sorted(
+        range(len(tallies)), key=lambda i: (-tallies[i].visits, -mean(tallies[i]), i)
+    )
 
 
 class TreeSearch:
-    """Grows one ISMCTS tree for `seat` from `root_state`, seeded by `seed`."""
+    """Grows one ISMCTS tree for the seat of `view`, from worlds sampled from it, seeded by
+    `seed`; the tree never sees more than the view."""
 
-    def __init__(
-        self, game: Game, root_state: State, seat: int, config: SearchConfig, seed: int
-    ) -> None:
+    def __init__(self, game: Game, view: View, config: SearchConfig, seed: int) -> None:
         self.game = game
-        self.root_state = root_state
-        self.seat = seat
+        self.view = view
+        self.seat = view.seat
         self.config = config
         self.seed = seed
         self.rng = random.Random(seed)
         self.root = Node(None, -1)
         self.nodes = 1
         self.iterations = 0
-        self.root_actions: tuple[Action, ...] = tuple(game.legal_actions(root_state))
+        self.root_actions: tuple[Action, ...] = tuple(game.legal_actions(view.state))
         cutoff = config.cutoff_depth
         self.rollout_steps = (
             config.max_rollout_steps if cutoff is None else min(cutoff, config.max_rollout_steps)
@@ -77,7 +88,7 @@ class TreeSearch:
         can_grow = self.nodes < self.config.node_cap
         log = math.log
         sqrt = math.sqrt
-        state = game.determinize(self.root_state, self.seat, rng)
+        state = game.determinize(self.view, rng)
         node = self.root
         path: list[Node] = []
         while True:
@@ -139,7 +150,7 @@ class TreeSearch:
         should_stop: Callable[[], bool] | None = None,
         on_progress: Callable[[TreeSearch], None] | None = None,
         progress_every: int = 0,
-    ) -> str:
+    ) -> StopReason:
         """Iterate until a budget ends; return what stopped the search.
 
         `stop_at` is a `time.perf_counter()` instant; at least one iteration always runs.
@@ -148,23 +159,23 @@ class TreeSearch:
         clock = time.perf_counter
         while True:
             if iterations is not None and self.iterations >= iterations:
-                return "iterations"
+                return StopReason.ITERATIONS
             if self.iterations > 0:
                 if stop_at is not None and clock() >= stop_at:
-                    return "time"
+                    return StopReason.TIME
                 if (
                     should_stop is not None
                     and self.iterations % STOP_POLL_EVERY == 0
                     and should_stop()
                 ):
-                    return "cancelled"
+                    return StopReason.CANCELLED
                 if (
                     early_stop
                     and iterations is not None
                     and self.iterations % EARLY_STOP_EVERY == 0
                     and self.decided(iterations - self.iterations)
                 ):
-                    return "early_stop"
+                    return StopReason.EARLY_STOP
             self.iterate()
             if (
                 on_progress is not None
@@ -187,8 +198,9 @@ class TreeSearch:
                 second = visits
         return first - second > remaining
 
-    def report(self, stopped_by: str) -> TreeReport:
-        """The root tallies (every legal root move, visited or not) and counters."""
+    def report(self, stopped_by: StopReason, lines: int | None = 0) -> TreeReport:
+        """The root tallies (every legal root move, visited or not) and counters, with the
+        principal variation of this tree's `lines` top moves (None: of every move)."""
         kids = self.root.children.get(self.seat, {})
         known = set(self.root_actions)
         actions = list(self.root_actions)
@@ -201,17 +213,31 @@ class TreeSearch:
                     action=action,
                     visits=child.visits if child else 0,
                     total=child.total if child else 0.0,
-                    principal_variation=self.principal_variation(action, child),
                 )
             )
+        if lines is None or lines > 0:
+            tallies = self._with_lines(tallies, lines)
         return TreeReport(tuple(tallies), self.iterations, self.nodes, stopped_by)
+
+    def _with_lines(self, tallies: list[RootTally], count: int | None) -> list[RootTally]:
+        """`tallies` with the lines of the `count` top moves (the order of `rank_tallies`)."""
+        lined = list(tallies)
+        for i in rank_tallies(tallies)[:count]:
+            tally = tallies[i]
+            line = self.line(tally.action)
+            lined[i] = RootTally(tally.action, tally.visits, tally.total, line)
+        return lined
+
+    def line(self, action: Action) -> tuple[str, ...]:
+        """The principal variation of root move `action` in this tree."""
+        return self.principal_variation(action, self.root.children.get(self.seat, {}).get(action))
 
     def principal_variation(self, action: Action, child: Node | None) -> tuple[str, ...]:
         """The most visited line from root move `action`, replayed in a fixed determinization."""
         game = self.game
         if self._pv_world is None:
             rng = random.Random(derive_seed(self.seed, "pv"))
-            self._pv_world = (game.determinize(self.root_state, self.seat, rng), rng.getstate())
+            self._pv_world = (game.determinize(self.view, rng), rng.getstate())
         state, rng_state = self._pv_world
         rng = random.Random()
         rng.setstate(rng_state)

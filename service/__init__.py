@@ -1,1 +1,1 @@
-"""The gRPC bot service, its worker processes and the `boardbot` command line."""
+"""The gRPC edge: server, servicer, auth, metrics, request log, proto conversion, client."""

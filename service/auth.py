@@ -15,7 +15,8 @@ from typing import Any
 
 import grpc
 
-from boardbot.service.errors import Reason, ServiceError
+from boardbot.jobs.failures import FailureKind, Reason, RequestError
+from boardbot.service.errors import grpc_status
 from boardbot.service.metrics import Metrics
 from boardbot.service.request_log import log_request
 
@@ -85,15 +86,15 @@ class TokenInterceptor(grpc.ServerInterceptor):
         self, method: str, reason: Reason, handler: grpc.RpcMethodHandler
     ) -> grpc.RpcMethodHandler:
         """A handler of the same kind as `handler` that refuses the call, counted and logged."""
-        error = ServiceError(
-            grpc.StatusCode.UNAUTHENTICATED,
+        error = RequestError(
+            FailureKind.UNAUTHENTICATED,
             "missing or wrong token: send metadata 'authorization: Bearer <token>'",
             reason,
         )
 
         def refuse(request: Any, context: grpc.ServicerContext) -> Any:
             self._note(method, reason, context.peer())
-            context.abort_with_status(error.grpc_status())
+            context.abort_with_status(grpc_status(error))
 
         factory = _HANDLER_FACTORIES[(handler.request_streaming, handler.response_streaming)]
         return factory(refuse, handler.request_deserializer, handler.response_serializer)

@@ -10,8 +10,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.service.auth import token_metadata
+from boardbot.service.defaults import DEFAULT_ADDRESS
 
-DEFAULT_ADDRESS = "127.0.0.1:50051"
+__all__ = ["DEFAULT_ADDRESS", "BotClient", "open_channel"]
 
 
 def open_channel(

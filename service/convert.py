@@ -1,10 +1,11 @@
-"""Building proto messages from the service's plain values."""
+"""Proto messages to and from the plain values the workers take and return."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from boardbot.jobs.game_ops import MoveForms, Summary
+from boardbot.jobs.rules_job import ApplyMoveCall, GameStep, LegalMovesCall, NewGameCall
 from boardbot.jobs.search_job import RankedMove, SearchOutcome
 from boardbot.jobs.settings import OVERRIDABLE
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
@@ -78,4 +79,51 @@ def analyze_response(outcome: SearchOutcome) -> pb.AnalyzeResponse:
         moves=[analysis_message(move, i + 1) for i, move in enumerate(outcome.moves)],
         stats=stats_message(outcome),
         final=outcome.final,
+    )
+
+
+def new_game_call(request: pb.NewGameRequest) -> NewGameCall:
+    """The NewGame call of a request."""
+    return NewGameCall(request.game, request.options_json, request.players, request.seed)
+
+
+def legal_moves_call(request: pb.LegalMovesRequest) -> LegalMovesCall:
+    """The LegalMoves call of a request."""
+    return LegalMovesCall(request.game, request.state_json, request.seat)
+
+
+def apply_move_call(request: pb.ApplyMoveRequest) -> ApplyMoveCall:
+    """The ApplyMove call of a request (the move as JSON or notation, whichever was set)."""
+    which = request.WhichOneof("move")
+    return ApplyMoveCall(
+        request.game,
+        request.state_json,
+        request.move_json if which == "move_json" else None,
+        request.notation if which == "notation" else None,
+        request.seed,
+    )
+
+
+def new_game_response(step: GameStep) -> pb.NewGameResponse:
+    """NewGameResponse of the state a game starts in."""
+    return pb.NewGameResponse(
+        state_json=step.state_json,
+        summary=summary_message(step.summary),
+        chance_events=step.chance_events,
+    )
+
+
+def legal_moves_response(moves: tuple[MoveForms, ...]) -> pb.LegalMovesResponse:
+    """LegalMovesResponse listing `moves`."""
+    return pb.LegalMovesResponse(moves=[move_message(m) for m in moves])
+
+
+def apply_move_response(step: GameStep) -> pb.ApplyMoveResponse:
+    """ApplyMoveResponse of the state after a move."""
+    assert step.move is not None, "ApplyMove always reports the move it applied"
+    return pb.ApplyMoveResponse(
+        state_json=step.state_json,
+        summary=summary_message(step.summary),
+        move=move_message(step.move),
+        chance_events=step.chance_events,
     )

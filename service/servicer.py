@@ -13,6 +13,7 @@ import orjson
 
 from boardbot.engine import list_games
 from boardbot.jobs import game_ops, settings
+from boardbot.jobs.failures import FailureKind, Reason, RequestError, internal
 from boardbot.jobs.request_bounds import (
     MAX_NAME_CHARS,
     MAX_STATE_BYTES,
@@ -21,13 +22,14 @@ from boardbot.jobs.request_bounds import (
     check_document,
     check_range,
 )
-from boardbot.jobs.rules_job import RulesJob
+from boardbot.jobs.rules_job import NewGameCall, RulesCall, RulesJob
 from boardbot.jobs.search_job import SearchJob, SearchOutcome
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.search.presets import preset_names
 from boardbot.service import convert
-from boardbot.service.errors import Reason, ServiceError, internal
+from boardbot.service.errors import grpc_status
 from boardbot.service.metrics import Metrics
 from boardbot.service.request_log import log_request
 
@@ -93,7 +95,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             yield from self._analyze_stream(request, context, record)
         except Exception as error:
             failure = self._failure("AnalyzeStream", error, record)
-            status = failure.code.name
+            status = failure.kind.name
             self._refuse(context, failure)
         finally:
             if status == "OK" and not context.is_active():
@@ -116,7 +118,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             return handler(request, context, record)
         except Exception as error:
             failure = self._failure(method, error, record)
-            status = failure.code.name
+            status = failure.kind.name
             self._refuse(context, failure)
         finally:
             if status == "OK" and not context.is_active():
@@ -124,18 +126,18 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             self._record(record, status, start)
         raise AssertionError("unreachable: context.abort raises")
 
-    def _failure(self, method: str, error: Exception, record: Record) -> ServiceError:
-        """The error to answer with (INTERNAL, logged, for anything but a ServiceError)."""
-        if not isinstance(error, ServiceError):
+    def _failure(self, method: str, error: Exception, record: Record) -> RequestError:
+        """The error to answer with (INTERNAL, logged, for anything but a RequestError)."""
+        if not isinstance(error, RequestError):
             self.logger.exception("%s failed", method)
             error = internal(f"internal error: {type(error).__name__}")
         record["reason"] = error.reason
         return error
 
     @staticmethod
-    def _refuse(context: grpc.ServicerContext, error: ServiceError) -> None:
+    def _refuse(context: grpc.ServicerContext, error: RequestError) -> None:
         """End the call with `error` and its rich details (raises, as `abort` does)."""
-        context.abort_with_status(error.grpc_status())
+        context.abort_with_status(grpc_status(error))
 
     def _record(self, record: Record, status: str, start: float) -> None:
         latency = time.perf_counter() - start
@@ -153,7 +155,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         for name in list_games():
             try:
                 game = game_ops.load_game(name)
-            except (ImportError, ServiceError):
+            except (ImportError, RequestError):
                 continue  # a registered game whose package is absent from this build
             games.append(
                 pb.GameInfo(
@@ -173,45 +175,38 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
                 name=name,
                 settings=convert.settings_message(settings.resolve(name, {}, self.limits, game)),
             )
-            for name in settings.presets(game)
+            for name in preset_names()
         ]
 
     def _new_game(
         self, request: pb.NewGameRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.NewGameResponse:
-        return self._rules_call("NewGame", request, context, pb.NewGameResponse)
+        step = self._rules_call(convert.new_game_call(request), context)
+        return convert.new_game_response(step)
 
     def _legal_moves(
         self, request: pb.LegalMovesRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.LegalMovesResponse:
-        return self._rules_call("LegalMoves", request, context, pb.LegalMovesResponse)
+        moves = self._rules_call(convert.legal_moves_call(request), context)
+        return convert.legal_moves_response(moves)
 
     def _apply_move(
         self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.ApplyMoveResponse:
-        return self._rules_call("ApplyMove", request, context, pb.ApplyMoveResponse)
+        step = self._rules_call(convert.apply_move_call(request), context)
+        return convert.apply_move_response(step)
 
-    def _rules_call(
-        self,
-        method: str,
-        request: Any,
-        context: grpc.ServicerContext,
-        response_type: type[Response],
-    ) -> Response:
+    def _rules_call(self, call: RulesCall, context: grpc.ServicerContext) -> Any:
         """Run a rules call in a worker, bounded by the client's deadline and the server's."""
-        game_ops.load_game(request.game)  # an unknown game is refused without a worker
-        if method != "NewGame":
-            check_document("state_json", request.state_json, MAX_STATE_BYTES)
+        game_ops.load_game(call.game)  # an unknown game is refused without a worker
+        if not isinstance(call, NewGameCall):
+            check_document("state_json", call.state_json, MAX_STATE_BYTES)
         remaining = context.time_remaining()
         deadline = None
         if remaining is not None and math.isfinite(remaining):
             deadline = time.time() + remaining
-        job = RulesJob(
-            method, request.SerializeToString(), deadline, self.limits.max_call_ms / 1000
-        )
-        raw = self._submit(self.rules_pool, job, context).result()
-        response: Response = response_type.FromString(raw)  # type: ignore[attr-defined]
-        return response
+        job = RulesJob(call, deadline, self.limits.max_call_ms / 1000)
+        return self._submit(self.rules_pool, job, context).result()
 
     def _choose_move(
         self, request: pb.ChooseMoveRequest, context: grpc.ServicerContext, record: Record
@@ -287,12 +282,12 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         try:
             pool_job = pool.submit(job)
         except PoolBusy as error:
-            raise ServiceError(
-                grpc.StatusCode.RESOURCE_EXHAUSTED, str(error), Reason.SERVER_BUSY
+            raise RequestError(
+                FailureKind.RESOURCE_EXHAUSTED, str(error), Reason.SERVER_BUSY
             ) from None
         except PoolClosed as error:
-            raise ServiceError(
-                grpc.StatusCode.UNAVAILABLE, str(error), Reason.SHUTTING_DOWN
+            raise RequestError(
+                FailureKind.UNAVAILABLE, str(error), Reason.SHUTTING_DOWN
             ) from None
         if not context.add_callback(pool_job.cancel):
             pool_job.cancel()  # the call ended already

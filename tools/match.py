@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from boardbot.engine.api import CHANCE, Game
+from boardbot.engine.errors import BoardbotError
 from boardbot.search.bots import make_bot
 from boardbot.search.parallel import process_context
 from boardbot.search.seeds import derive_seed
@@ -19,7 +20,7 @@ MAX_GAME_STEPS = 100_000
 """A game still running after this many steps is an engine fault, reported as an error."""
 
 
-class MatchError(RuntimeError):
+class MatchError(BoardbotError, RuntimeError):
     """A match could not be played (bad request, or a game that never ends)."""
 
 
@@ -97,7 +98,7 @@ def play_game(
     index: int = 0,
 ) -> GameRecord:
     """Play one seeded game to the end, seat s played by bot `bots[seating[s]]`."""
-    players = [make_bot(bots[b], game.name) for b in seating]
+    players = [make_bot(bots[b], game) for b in seating]
     state = game.new_state(options, seed)
     if game.num_players(state) != len(seating):
         raise MatchError(
@@ -201,7 +202,7 @@ def run_match(
     stream) is played once from every seat, which removes most of the luck from a comparison.
     """
     for name in bots:
-        make_bot(name, game.name)
+        make_bot(name, game)
     if games < 1:
         raise MatchError("a match needs at least one game")
     if not option_sets:

@@ -18,6 +18,7 @@ from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.api import SearchConfig
 from boardbot.search.ismcts import search
+from boardbot.search.presets import resolve_preset
 from boardbot.service.server import BotServer, ServerConfig
 
 
@@ -90,7 +91,7 @@ def measure_overhead(
     state = decision_state(game, options, seed, plies=4)
     seat = game.current_player(state)
     raw = game_ops.encode_state(game, state, observer=seat if send_view else None)
-    base = settings.presets(game_name)[settings.default_preset_name()]
+    base = resolve_preset(settings.default_preset_name(), game)
     config: SearchConfig = base.replace(iterations=iterations, time_ms=None, workers=1)
     server = BotServer(ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4))
     port = server.start()
@@ -112,7 +113,7 @@ def measure_overhead(
             reply = stub.ChooseMove(request, timeout=60)
             latency = time.perf_counter() - start
             start = time.perf_counter()
-            local = search(game, state, seat, config, i)
+            local = search(game, state, seat, config, i, shown=0)  # as ChooseMove does
             searched = time.perf_counter() - start
             if (local.iterations, local.notation) != (reply.stats.iterations, reply.move.notation):
                 raise RuntimeError("the server and the local search did different work")

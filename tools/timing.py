@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from boardbot.engine.api import Action, Game, State
+from boardbot.engine.api import Action, Game, State, View
 
 
 class TimedGame:
@@ -77,10 +77,17 @@ class TimedGame:
         self._timed(start)
         return result
 
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+    def observe(self, state: State, seat: int) -> View:
+        """Timed `observe`."""
+        start = time.perf_counter()
+        result = self.game.observe(state, seat)
+        self._timed(start)
+        return result
+
+    def determinize(self, view: View, rng: random.Random) -> State:
         """Timed `determinize`."""
         start = time.perf_counter()
-        result = self.game.determinize(state, observer, rng)
+        result = self.game.determinize(view, rng)
         self._timed(start)
         return result
 

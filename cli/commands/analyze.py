@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from boardbot.cli.commands.common import (
     add_search_arguments,
     add_server_arguments,
     add_state_arguments,
-    connect,
     read_state_bytes,
     run_guarded,
-    search_settings,
 )
 from boardbot.cli.commands.move import seat_to_move
-from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+
+if TYPE_CHECKING:
+    from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 
 PV_SHOWN = 6
 """Moves of each principal variation shown in the table."""
@@ -38,19 +39,12 @@ def run_analyze(args: argparse.Namespace) -> int:
     """Call Analyze and print the ranked table."""
     raw = read_state_bytes(args.state)
     seat = args.seat if args.seat is not None else seat_to_move(args.game, raw)
+    # Imported here, not at the top: only client commands load gRPC.
+    from boardbot.cli.commands.remote import analyze_request, connect
+
     client = connect(args)
     try:
-        reply = client.analyze(
-            pb.AnalyzeRequest(
-                game=args.game,
-                state_json=raw,
-                seat=seat,
-                preset=args.preset,
-                settings=search_settings(args),
-                seed=args.seed,
-                top_k=args.top_k,
-            )
-        )
+        reply = client.analyze(analyze_request(args, raw, seat))
     finally:
         client.close()
     print(analysis_table(reply.moves))

@@ -9,7 +9,7 @@ import orjson
 
 from boardbot.cli.commands.options import add_game_arguments, game_options
 from boardbot.engine import get_game
-from boardbot.search.presets import get_preset, preset_names
+from boardbot.search.presets import preset_names, resolve_preset
 from boardbot.tools.engine_bench import bench_engine
 from boardbot.tools.search_bench import SearchBenchResult, bench_search
 
@@ -51,7 +51,7 @@ def run_engine_bench(args: argparse.Namespace) -> int:
 
 def run_search_bench(args: argparse.Namespace) -> int:
     """Run the search benchmark on early, mid and late positions and print its figures."""
-    config = get_preset(args.preset, args.game)
+    config = resolve_preset(args.preset, args.game)
     if args.iterations is not None:
         config = config.replace(iterations=args.iterations)
     result = bench_search(get_game(args.game), game_options(args), args.preset, config, args.seed)

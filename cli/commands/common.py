@@ -1,27 +1,29 @@
-"""Arguments and helpers shared by the frontend-developer commands (state files, server, search)."""
+"""Arguments and helpers shared by the commands (state files, search flags, error reporting).
+
+Nothing here imports gRPC: local commands (new, moves, apply, play, bench, match) must start
+and run without it. Client-side helpers live in `boardbot.cli.commands.remote`.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import grpc
 import orjson
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 
 from boardbot.engine import Game, State
+from boardbot.engine.errors import BoardbotError
 from boardbot.jobs import game_ops
 from boardbot.jobs.extra_games import register_env_games
-from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from boardbot.service.client import DEFAULT_ADDRESS, BotClient, open_channel
-from boardbot.service.errors import ServiceError
+from boardbot.jobs.failures import RequestError
+from boardbot.service.defaults import DEFAULT_ADDRESS
 
 
-class CommandError(Exception):
+class CommandError(BoardbotError):
     """A failure to report on stderr with exit status 1 (no traceback)."""
 
 
@@ -63,8 +65,8 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
 
 
-def search_settings(args: argparse.Namespace) -> pb.SearchSettings:
-    """The SearchSettings message of the explicitly given search flags."""
+def search_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The search settings given explicitly by flags, by SearchConfig field name."""
     values = {
         "iterations": args.iterations,
         "time_ms": args.time_ms,
@@ -72,13 +74,7 @@ def search_settings(args: argparse.Namespace) -> pb.SearchSettings:
         "exploration": args.exploration,
         "temperature": args.temperature,
     }
-    return pb.SearchSettings(**{k: v for k, v in values.items() if v is not None})
-
-
-def connect(args: argparse.Namespace) -> BotClient:
-    """A client for the server named by the server flags."""
-    channel = open_channel(args.server, Path(args.tls_ca) if args.tls_ca else None)
-    return BotClient(channel, args.token, args.timeout)
+    return {k: v for k, v in values.items() if v is not None}
 
 
 def read_state_bytes(path: str) -> bytes:
@@ -117,32 +113,22 @@ def describe_turn(game: Game, state: State) -> str:
     return f"seat {summary.current_player} to move"
 
 
-def error_reason(error: grpc.RpcError) -> str:
-    """The `ErrorInfo.reason` a server's error carries, or "" when it has none."""
-    try:
-        status = rpc_status.from_call(error)
-    except ValueError:
-        return ""
-    for detail in status.details if status is not None else ():
-        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-            info = error_details_pb2.ErrorInfo()
-            detail.Unpack(info)
-            return str(info.reason)
-    return ""
-
-
-def run_guarded(func: Any, args: argparse.Namespace) -> int:
+def run_guarded(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a command body, turning expected failures into a message and exit status 1."""
     try:
         register_env_games()
-        code: int = func(args)
-        return code
-    except ServiceError as error:
-        print(f"error ({error.code.name}, {error.reason}): {error.message}", file=sys.stderr)
-    except grpc.RpcError as error:
-        reason = error_reason(error)
-        label = error.code().name + (f", {reason}" if reason else "")
-        print(f"error ({label}): {error.details()}", file=sys.stderr)
+        return func(args)
+    except RequestError as error:
+        print(f"error ({error.kind.name}, {error.reason}): {error.message}", file=sys.stderr)
     except CommandError as error:
         print(f"error: {error}", file=sys.stderr)
+    except Exception as error:
+        # A server's refusal; gRPC is only loaded once a client command ran, and looking it
+        # up here (not importing it) keeps local commands free of it.
+        grpc = sys.modules.get("grpc")
+        if grpc is None or not isinstance(error, grpc.RpcError):
+            raise
+        from boardbot.cli.commands.rpc_errors import describe_rpc_error
+
+        print(f"error ({describe_rpc_error(error)}): {error.details()}", file=sys.stderr)
     return 1

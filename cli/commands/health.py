@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from boardbot.cli.commands.common import add_server_arguments, connect, run_guarded
+from boardbot.cli.commands.common import add_server_arguments, run_guarded
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,6 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_health(args: argparse.Namespace) -> int:
     """Print the status; exit 0 only for SERVING."""
+    # Imported here, not at the top: only client commands load gRPC.
+    from boardbot.cli.commands.remote import connect
+
     client = connect(args)
     try:
         status = client.health(args.service)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -10,13 +11,13 @@ from boardbot.cli.commands.common import (
     add_search_arguments,
     add_server_arguments,
     add_state_arguments,
-    connect,
     read_state_bytes,
     run_guarded,
-    search_settings,
 )
 from boardbot.jobs import game_ops
-from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+
+if TYPE_CHECKING:
+    from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,18 +41,12 @@ def run_move(args: argparse.Namespace) -> int:
     """Call ChooseMove and print the move with its statistics."""
     raw = read_state_bytes(args.state)
     seat = args.seat if args.seat is not None else seat_to_move(args.game, raw)
+    # Imported here, not at the top: only client commands load gRPC.
+    from boardbot.cli.commands.remote import choose_move_request, connect
+
     client = connect(args)
     try:
-        reply = client.choose_move(
-            pb.ChooseMoveRequest(
-                game=args.game,
-                state_json=raw,
-                seat=seat,
-                preset=args.preset,
-                settings=search_settings(args),
-                seed=args.seed,
-            )
-        )
+        reply = client.choose_move(choose_move_request(args, raw, seat, args.seed))
     finally:
         client.close()
     if args.json:

@@ -8,7 +8,6 @@ import sys
 import orjson
 
 from boardbot.cli.commands.options import add_game_arguments, game_options
-from boardbot.tools.overhead import measure_overhead
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_overhead(args: argparse.Namespace) -> int:
     """Measure and print the overhead figures."""
+    # Imported here, not at the top: it starts a gRPC server, and only this command needs it.
+    from boardbot.tools.overhead import measure_overhead
+
     result = measure_overhead(
         args.game,
         game_options(args),

@@ -12,18 +12,15 @@ from typing import Any, TextIO
 from boardbot.cli.commands.common import (
     CommandError,
     add_server_arguments,
-    connect,
     describe_turn,
     run_guarded,
-    search_settings,
+    search_overrides,
 )
 from boardbot.cli.commands.options import game_options
 from boardbot.engine import Game, State
 from boardbot.jobs import game_ops, settings
+from boardbot.jobs.failures import RequestError
 from boardbot.jobs.search_job import SearchJob, run_search_job
-from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from boardbot.service.convert import settings_overrides
-from boardbot.service.errors import ServiceError
 
 BotMove = Callable[[Game, State, int, int], str]
 """(game, state, seat, seed) → the bot's move in notation."""
@@ -112,15 +109,14 @@ def _ask_human(game: Game, state: State, inp: TextIO, out: TextIO) -> Any:
             continue
         try:
             return game_ops.parse_move(game, state, None, text)
-        except ServiceError as error:
+        except RequestError as error:
             out.write(f"not a legal move: {error.message}\n")
 
 
 def local_bot(args: argparse.Namespace) -> BotMove:
     """A bot searching in this process."""
     limits = settings.Limits(max_workers=os.cpu_count() or 1)
-    overrides = settings_overrides(search_settings(args))
-    config = settings.resolve(args.preset, overrides, limits, args.game)
+    config = settings.resolve(args.preset, search_overrides(args), limits, args.game)
 
     def choose(game: Game, state: State, seat: int, seed: int) -> str:
         job = SearchJob(args.game, _state_bytes(game, state), seat, config, seed, ranked=False)
@@ -131,20 +127,14 @@ def local_bot(args: argparse.Namespace) -> BotMove:
 
 def remote_bot(args: argparse.Namespace) -> BotMove:
     """A bot answered by the server named by the server flags."""
+    # Imported here, not at the top: only `--remote` needs gRPC.
+    from boardbot.cli.commands.remote import choose_move_request, connect
+
     client = connect(args)
 
     def choose(game: Game, state: State, seat: int, seed: int) -> str:
-        reply = client.choose_move(
-            pb.ChooseMoveRequest(
-                game=args.game,
-                state_json=_state_bytes(game, state),
-                seat=seat,
-                preset=args.preset,
-                settings=search_settings(args),
-                seed=seed,
-            )
-        )
-        return str(reply.move.notation)
+        request = choose_move_request(args, _state_bytes(game, state), seat, seed)
+        return str(client.choose_move(request).move.notation)
 
     return choose
 

@@ -9,11 +9,13 @@ import sys
 import threading
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardbot.jobs.cores import available_cores
 from boardbot.jobs.settings import Limits
-from boardbot.service.server import BotServer, ServerConfig
+
+if TYPE_CHECKING:
+    from boardbot.service.server import ServerConfig
 
 
 def _env(name: str, default: Any) -> Any:
@@ -142,6 +144,9 @@ def _path_or_none(value: str | None) -> Path | None:
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
     """The ServerConfig described by parsed `serve` arguments."""
+    # Imported here, not at the top: building the CLI must not load gRPC.
+    from boardbot.service.server import ServerConfig
+
     return ServerConfig(
         host=args.host,
         port=args.port,
@@ -170,6 +175,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Run until SIGTERM or SIGINT, then shut down gracefully."""
+    from boardbot.service.server import BotServer
+
     config = config_from_args(args)
     server = BotServer(config)
     stop = threading.Event()

@@ -50,8 +50,11 @@ def _arg_text(kind: str, value: int) -> str:
     return str(value + 1)  # option: 1-based
 
 
-def action_to_str(action: Action) -> str:
-    """The short text form: `verb` or `verb:arg`, `verb:card@square`, `swap:r1c1-r2c2`."""
+def action_to_str(state: LedaState, action: Action) -> str:
+    """The short text form: `verb` or `verb:arg`, `verb:card@square`, `swap:r1c1-r2c2`.
+
+    A LEDA action reads the same in every state; `state` is part of the codec's signature.
+    """
     kind = action[0]
     name = ACTION_NAMES[kind]
     if kind == A_SHUFFLE:
@@ -64,8 +67,8 @@ def action_to_str(action: Action) -> str:
     return f"{name}:{sep.join(parts)}"
 
 
-def action_to_json(action: Action) -> JsonDict:
-    """The JSON object: {"type": verb, field: value, ...}."""
+def action_to_json(state: LedaState, action: Action) -> JsonDict:
+    """The JSON object: {"type": verb, field: value, ...} (the same in every state)."""
     kind = action[0]
     out: JsonDict = {"type": ACTION_NAMES[kind]}
     if kind == A_SHUFFLE:
@@ -136,7 +139,7 @@ def action_from_json(state: LedaState, data: Any) -> Action:
     root.obj({"type", *fields})
     args = tuple(_parse_arg(root.get(f), s) for f, s in zip(fields, shapes, strict=True))
     action = (kind, *args)
-    return _check_legal(state, action, action_to_str(action))
+    return _check_legal(state, action, action_to_str(state, action))
 
 
 def _small_number(text: str) -> bool:
@@ -157,7 +160,7 @@ def action_from_str(state: LedaState, text: Any) -> Action:
             raise InvalidActionError("$", "not a permutation")
         return _check_legal(state, (A_SHUFFLE, order), "shuffle")
     for action in legal_actions(state):
-        if action_to_str(action) == text:
+        if action_to_str(state, action) == text:
             return action
     name = text.partition(":")[0]
     if name not in ACTION_BY_NAME:

@@ -57,7 +57,7 @@ def render(state: LedaState, observer: int | None = None) -> str:
     else:
         top = state.stack[-1]
         actions = legal_actions(state)
-        shown = " ".join(action_to_str(a) for a in actions[:12])
+        shown = " ".join(action_to_str(state, a) for a in actions[:12])
         more = f" … (+{len(actions) - 12})" if len(actions) > 12 else ""
         lines.append(f"to decide: seat {top[1]} {FRAME_NAMES[top[0]]}: {shown}{more}")
     return "\n".join(lines)

@@ -1,10 +1,12 @@
-"""The rules driver: run automatic frames until a decision or a chance step, apply actions."""
+"""The rules driver: run automatic frames until a decision or a chance step, apply actions;
+who is to move and how the game ends."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from boardbot.engine.api import CHANCE, TERMINAL
 from boardbot.engine.errors import IllegalActionError, InvalidStateError
 from boardbot.engine.leda import board
 from boardbot.engine.leda.bounds import PENDING_MAX
@@ -88,6 +90,36 @@ def advance(state: LedaState) -> LedaState:
             return state
         state = check_victory(none(state, frame), frame[1], state)
     return state
+
+
+def num_players(state: LedaState) -> int:
+    """Always 2."""
+    return 2
+
+
+def current_player(state: LedaState) -> int:
+    """The seat to decide, CHANCE at a shuffle, TERMINAL once someone has won."""
+    if state.winner >= 0:
+        return TERMINAL
+    frame = state.stack[-1]
+    return CHANCE if frame[0] == F_SHUFFLE else frame[1]
+
+
+def is_terminal(state: LedaState) -> bool:
+    """True once a player has won."""
+    return state.winner >= 0
+
+
+def returns(state: LedaState) -> tuple[float, ...]:
+    """1.0 for the winner, 0.0 otherwise (all 0 before the end)."""
+    if state.winner < 0:
+        return (0.0, 0.0)
+    return (1.0, 0.0) if state.winner == 0 else (0.0, 1.0)
+
+
+def scores(state: LedaState) -> tuple[float, ...]:
+    """MV symbols each player holds."""
+    return tuple(float(board.mv_symbols(p)) for p in state.players)
 
 
 def legal_actions(state: LedaState) -> list[Action]:

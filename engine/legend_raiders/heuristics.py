@@ -1,4 +1,5 @@
-"""Cheap heuristics for the search: a leaf evaluation and a rollout policy."""
+"""Cheap heuristics for the search: a leaf evaluation and a rollout policy (no tuned presets:
+Legend Raiders plays every preset as the search defines it)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,13 @@ from boardbot.engine.legend_raiders import actions as A
 from boardbot.engine.legend_raiders.components import CARD_MISSION
 from boardbot.engine.legend_raiders.components import COMPONENTS as C
 from boardbot.engine.legend_raiders.rules import BACKPACK, TILE_COST, TOOL_RANGE, visible_coins
-from boardbot.engine.legend_raiders.scoring import die_cards_held, mission_met, symbol_counts
-from boardbot.engine.legend_raiders.state import PlayerState, RaidersState
+from boardbot.engine.legend_raiders.scoring import (
+    die_cards_held,
+    mission_met,
+    returns,
+    symbol_counts,
+)
+from boardbot.engine.legend_raiders.state import OVER, PlayerState, RaidersState
 
 SCALE = 9.6
 """Points of lead giving tanh(1) of the value range (about 0.8 for a 10-point lead)."""
@@ -51,7 +57,10 @@ def estimate(p: PlayerState) -> float:
 
 
 def evaluate(s: RaidersState) -> tuple[float, ...]:
-    """Per-seat value in [0.1, 0.9]: the squashed lead over the best other player."""
+    """Per-seat value in [0.1, 0.9]: the squashed lead over the best other player (the
+    outcome itself once the game is over)."""
+    if s.phase == OVER:
+        return returns(s)
     est = [estimate(p) for p in s.players]
     out = []
     for seat, mine in enumerate(est):

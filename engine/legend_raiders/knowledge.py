@@ -1,15 +1,19 @@
-"""What each seat knows, and determinization: a full world consistent with a seat's knowledge.
+"""What each seat knows (its view), and determinization: a full world consistent with a view.
 
 Public: boards, tools, HQ, face-up row, scores, torches, Expedition cards taken from the row, the
 bag's contents and the set of tiles in the stack (everything else about tiles is visible). Hidden:
 cards taken blind (known to their owner only) and which cards are in the Expedition deck. Stack and
 deck orders are not part of the state: every reveal is a chance step.
+
+A view deals the cards unknown to its seat canonically: the lowest ids to the other players' blind
+hands, seat by seat, then to the deck (the state the seat's JSON view decodes to).
 """
 
 from __future__ import annotations
 
 import random
 
+from boardbot.engine.api import View
 from boardbot.engine.legend_raiders.chance import bits
 from boardbot.engine.legend_raiders.rules import IS_DIE_CARD, deck_holds_only_die_cards
 from boardbot.engine.legend_raiders.state import OVER, RaidersState
@@ -53,7 +57,25 @@ def deal_hidden(
     return hands, sum(1 << j for j in deck_cards)
 
 
-def determinize(s: RaidersState, observer: int, rng: random.Random) -> RaidersState:
+def _deal(s: RaidersState, observer: int, pool: list[int]) -> RaidersState:
+    """`s` with `pool` (in its order) dealt to the other players' blind hands and the deck."""
+    sizes = [None if seat == observer else len(p.blind) for seat, p in enumerate(s.players)]
+    hands, deck = deal_hidden(pool, sizes, s.deck.bit_count(), deck_holds_only_die_cards(s))
+    players = tuple(
+        p if hand is None else p._replace(blind=hand)
+        for p, hand in zip(s.players, hands, strict=True)
+    )
+    return s._replace(players=players, deck=deck)
+
+
+def observe(s: RaidersState, seat: int) -> View:
+    """`seat`'s view: the cards it cannot place dealt canonically (nothing is hidden at the end)."""
+    if s.phase == OVER:
+        return View(seat, s)  # every hand has been revealed
+    return View(seat, _deal(s, seat, unknown_cards(s, seat)))
+
+
+def sample_world(s: RaidersState, observer: int, rng: random.Random) -> RaidersState:
     """Deal the cards unknown to `observer` at random among the other hands and the deck."""
     if s.phase == OVER:
         return s  # every hand has been revealed
@@ -63,13 +85,9 @@ def determinize(s: RaidersState, observer: int, rng: random.Random) -> RaidersSt
     ):
         return s
     rng.shuffle(pool)
-    sizes = [
-        None if seat == observer or not p.blind else len(p.blind)
-        for seat, p in enumerate(s.players)
-    ]
-    hands, deck = deal_hidden(pool, sizes, s.deck.bit_count(), deck_holds_only_die_cards(s))
-    players = tuple(
-        p if hand is None else p._replace(blind=hand)
-        for p, hand in zip(s.players, hands, strict=True)
-    )
-    return s._replace(players=players, deck=deck)
+    return _deal(s, observer, pool)
+
+
+def determinize(view: View, rng: random.Random) -> RaidersState:
+    """A full world the view's seat cannot tell from the truth: its unknown cards redealt."""
+    return sample_world(view.state, view.seat, rng)

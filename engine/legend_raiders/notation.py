@@ -181,3 +181,23 @@ def check_legal(s: RaidersState, action: int) -> int:
     if action not in legal_actions(s):
         raise IllegalActionError("$", f"{action_text(action, s.dice)} is not legal now")
     return action
+
+
+def action_to_json(s: RaidersState, action: int) -> JsonDict:
+    """The readable JSON object of `action` in `s`."""
+    return action_json(action, s.dice)
+
+
+def action_from_json(s: RaidersState, data: Any) -> int:
+    """Parse a JSON action and check it is legal in `s`."""
+    return check_legal(s, parse_action_json(data, s.dice))
+
+
+def action_to_str(s: RaidersState, action: int) -> str:
+    """The short text of `action` in `s` (e.g. `prepare:3`)."""
+    return action_text(action, s.dice)
+
+
+def action_from_str(s: RaidersState, text: str) -> int:
+    """Parse the short text of an action and check it is legal in `s`."""
+    return check_legal(s, parse_action_text(text, s.dice))

@@ -1,7 +1,9 @@
-"""The Legend Raiders rules: legal actions and state transitions (the hot path, no validation)."""
+"""The Legend Raiders rules: who is to move, legal actions and state transitions (the hot path,
+no validation)."""
 
 from __future__ import annotations
 
+from boardbot.engine.api import CHANCE, TERMINAL
 from boardbot.engine.legend_raiders import actions as A
 from boardbot.engine.legend_raiders.bounds import COIN_BONUS_MAX
 from boardbot.engine.legend_raiders.components import CARD_DIE
@@ -9,6 +11,7 @@ from boardbot.engine.legend_raiders.components import COMPONENTS as C
 from boardbot.engine.legend_raiders.state import (
     ACTION,
     BLIND_CARD,
+    CHANCE_PHASES,
     COMPLETE,
     DIE_CARD,
     DISCARD_TILE,
@@ -457,3 +460,23 @@ def apply(s: RaidersState, action: int) -> RaidersState:
             return _apply_face(s, arg)
         return _use_die_card(s, arg)
     raise ValueError(f"unknown action {action}")
+
+
+def num_players(s: RaidersState) -> int:
+    """Number of seats."""
+    return len(s.players)
+
+
+def current_player(s: RaidersState) -> int:
+    """The seat to decide, CHANCE at a chance step, TERMINAL when the game is over."""
+    phase = s.phase
+    if phase == OVER:
+        return TERMINAL
+    if phase in CHANCE_PHASES:
+        return CHANCE
+    return s.seat
+
+
+def is_terminal(s: RaidersState) -> bool:
+    """True once the game is over."""
+    return s.phase == OVER

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boardbot.engine.legend_raiders.components import CARD_DIE, CARD_DISCOVERY, CARD_MISSION
 from boardbot.engine.legend_raiders.components import COMPONENTS as C
-from boardbot.engine.legend_raiders.state import PlayerState, RaidersState
+from boardbot.engine.legend_raiders.state import OVER, PlayerState, RaidersState
 
 N_SYMBOLS = len(C.symbols)
 
@@ -55,3 +55,19 @@ def winner(s: RaidersState) -> int:
     totals = final_scores(s)
     n = len(totals)
     return max(range(n), key=lambda seat: (totals[seat], (seat - s.first) % n))
+
+
+def returns(s: RaidersState) -> tuple[float, ...]:
+    """1.0 for the winner (after the tie-break), 0.0 for the others; all 0 before the end."""
+    n = len(s.players)
+    if s.phase != OVER:
+        return (0.0,) * n
+    best = winner(s)
+    return tuple(1.0 if seat == best else 0.0 for seat in range(n))
+
+
+def scores(s: RaidersState) -> tuple[float, ...]:
+    """Points scored so far; at the end, including Missions and kept Die cards."""
+    if s.phase == OVER:
+        return tuple(float(v) for v in final_scores(s))
+    return tuple(float(p.points) for p in s.players)

@@ -164,8 +164,22 @@ class ConformanceSuite:
                 raw = orjson.dumps(game.state_to_json(state))
                 assert game.state_from_json(orjson.loads(raw)) == state
 
+    def test_observe_equals_the_decoded_json_view(self, options: dict[str, Any]) -> None:
+        """A seat's view is the state its JSON view decodes to (no JSON round trip needed)."""
+        game = self.game
+        for g in range(self.detailed_games):
+            for i, state in enumerate(random_trajectory(game, options, 180 + g, self.max_steps)):
+                if i % 2:
+                    continue
+                for seat in range(game.num_players(state)):
+                    view = game.observe(state, seat)
+                    assert view.seat == seat
+                    assert view.state == game.state_from_json(game.state_to_json(state, seat))
+                    assert game.observe(view.state, seat) == view, "observe is not idempotent"
+
     def test_determinize_keeps_the_observers_view(self, options: dict[str, Any]) -> None:
-        """A determinized world looks identical to the observer and is itself a valid state."""
+        """A determinized world gives the seat the same view and is itself a valid state; worlds
+        the seat cannot tell apart (same JSON view) give equal views."""
         game = self.game
         for g in range(self.detailed_games):
             rng = random.Random(g)
@@ -173,9 +187,11 @@ class ConformanceSuite:
                 if i % 3:
                     continue
                 for observer in range(game.num_players(state)):
-                    view = game.state_to_json(state, observer)
-                    world = game.determinize(state, observer, rng)
-                    assert game.state_to_json(world, observer) == view
+                    seen = game.state_to_json(state, observer)
+                    view = game.observe(state, observer)
+                    world = game.determinize(view, rng)
+                    assert game.observe(world, observer) == view
+                    assert game.state_to_json(world, observer) == seen
                     assert game.state_from_json(game.state_to_json(world)) == world
                     assert game.current_player(world) == game.current_player(state)
                     mover = game.current_player(world)

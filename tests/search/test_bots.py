@@ -6,15 +6,15 @@ import random
 
 import pytest
 
+from boardbot.engine.errors import BoardbotError, UnknownGameError
 from boardbot.search.api import MoveStats, SearchConfig
 from boardbot.search.bots import GreedyBot, MctsBot, RandomBot, UnknownBotError, bot_names, make_bot
 from boardbot.search.presets import (
-    GAME_PRESETS,
     PRESETS,
     UnknownPresetError,
-    get_preset,
     preset_names,
     presets_for,
+    resolve_preset,
 )
 from boardbot.search.results import choose_move, lower_bound
 from boardbot.search.rewards import margin_share, terminal_reward
@@ -58,7 +58,7 @@ def test_bot_names() -> None:
         make_bot("medium@0")
     quick = make_bot("hard@50")
     assert isinstance(quick, MctsBot)
-    assert quick.config == get_preset("hard").replace(iterations=50)
+    assert quick.config == resolve_preset("hard").replace(iterations=50)
 
 
 @pytest.mark.parametrize("game", [None, "leda", "legend_raiders"])
@@ -66,30 +66,58 @@ def test_presets_form_a_ladder(game: str | None) -> None:
     names = preset_names()
     assert names == ["beginner", "easy", "medium", "hard", "expert"]
     assert list(presets_for(game)) == names
-    budgets = [get_preset(n, game).iterations or 0 for n in names]
+    budgets = [resolve_preset(n, game).iterations or 0 for n in names]
     assert budgets == sorted(budgets)
-    assert get_preset("medium") is PRESETS["medium"]
-    with pytest.raises(UnknownPresetError):
-        get_preset("godlike")
+    assert resolve_preset("medium") is PRESETS["medium"]
+    with pytest.raises(UnknownPresetError, match="unknown preset 'godlike'; known: beginner"):
+        resolve_preset("godlike")
     with pytest.raises(KeyError):
-        get_preset("")
+        resolve_preset("")
+
+
+LEDA_EXPERT = SearchConfig(
+    iterations=6400, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
+)
+"""LEDA's tuned expert, exactly as the per-game table had it before games carried their own."""
 
 
 def test_presets_can_be_tuned_per_game() -> None:
-    assert set(GAME_PRESETS) <= {"leda", "legend_raiders"}
-    leda_expert = GAME_PRESETS["leda"]["expert"]
-    assert leda_expert != PRESETS["expert"]
-    assert get_preset("expert", "leda") is leda_expert
-    assert get_preset("expert", "legend_raiders") is PRESETS["expert"]
-    assert get_preset("expert", "a_game_without_tuning") is PRESETS["expert"]
-    assert get_preset("hard", "leda") is PRESETS["hard"]
-    assert make_bot("expert", "leda").config == leda_expert  # type: ignore[attr-defined]
-    assert make_bot("expert@50", "leda").config == leda_expert.replace(  # type: ignore[attr-defined]
+    assert PRESETS["expert"] != LEDA_EXPERT
+    assert resolve_preset("expert", "leda") == LEDA_EXPERT
+    assert resolve_preset("expert", "legend_raiders") is PRESETS["expert"]
+    assert resolve_preset("hard", "leda") is PRESETS["hard"]
+    for name in preset_names():
+        if name != "expert":
+            assert resolve_preset(name, "leda") is PRESETS[name]
+    assert make_bot("expert", "leda").config == LEDA_EXPERT  # type: ignore[attr-defined]
+    assert make_bot("expert@50", "leda").config == LEDA_EXPERT.replace(  # type: ignore[attr-defined]
         iterations=50
     )
     assert make_bot("expert").config == PRESETS["expert"]  # type: ignore[attr-defined]
     with pytest.raises(UnknownPresetError):
-        get_preset("godlike", "leda")
+        resolve_preset("godlike", "leda")
+    with pytest.raises(UnknownGameError):
+        presets_for("a_game_never_registered")
+
+
+def test_a_game_tunes_presets_with_its_overrides() -> None:
+    class TunedNim(NimGame):
+        preset_overrides = {"easy": {"iterations": 3, "temperature": 2.0}}
+
+    table = presets_for(TunedNim())
+    assert table["easy"] == PRESETS["easy"].replace(iterations=3, temperature=2.0)
+    assert {n: c for n, c in table.items() if n != "easy"} == {
+        n: c for n, c in PRESETS.items() if n != "easy"
+    }
+    assert presets_for(NimGame()) == PRESETS
+    assert make_bot("easy", TunedNim()).config.iterations == 3  # type: ignore[attr-defined]
+
+
+def test_preset_and_bot_errors_are_boardbot_errors() -> None:
+    with pytest.raises(BoardbotError):
+        resolve_preset("godlike")
+    with pytest.raises(BoardbotError):
+        make_bot("grandmaster")
 
 
 def test_terminal_reward_puts_winning_before_margin() -> None:

@@ -12,25 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from boardbot.engine.api import Game, State
+from boardbot.engine.api import Game, State, View
 from boardbot.search.api import SearchConfig, SearchResult
 from boardbot.search.ismcts import SearchError, search
 from boardbot.search.rollout import register_rollout_policy
+from tests.search.figures import figures
 from tests.search.toy_games import DiceGame, GuessGame, GuessState, KingmakerGame, NimGame
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def figures(result: SearchResult) -> tuple[object, ...]:
-    """Everything in a result except the wall-clock time."""
-    return (
-        result.action,
-        result.iterations,
-        result.stopped_by,
-        result.nodes,
-        tuple((m.action, m.visits, m.mean_value, m.lower_bound, m.principal_variation)
-              for m in result.moves),
-    )
 
 
 def test_same_inputs_give_the_same_result() -> None:
@@ -98,8 +87,11 @@ def test_information_set_reasoning_beats_peeking() -> None:
         def state_to_json(self, state: GuessState, observer: int | None = None) -> dict:
             return super().state_to_json(state)
 
-        def determinize(self, state: GuessState, observer: int, rng: random.Random) -> State:
-            return state
+        def observe(self, state: GuessState, seat: int) -> View:
+            return View(seat, state)
+
+        def determinize(self, view: View, rng: random.Random) -> State:
+            return view.state
 
     state = GuessState((2, 4), (1, 3), 0)
     config = SearchConfig(iterations=2000)

@@ -10,7 +10,7 @@ from boardbot.cli.main import main
 from boardbot.engine.registry import register_game
 from boardbot.search import presets
 from boardbot.search.api import SearchConfig
-from boardbot.search.presets import get_preset
+from boardbot.search.presets import resolve_preset
 from boardbot.tools.match import MatchError, run_match, seating_for
 from boardbot.tools.search_bench import bench_positions, bench_search
 from boardbot.tools.stats import wilson_interval
@@ -53,9 +53,11 @@ def test_match_plays_the_presets_tuned_for_its_game(monkeypatch: pytest.MonkeyPa
     weak = SearchConfig(iterations=1, rollout="random", temperature=5.0)
     game, options = NimGame(), [{"stones": 9}, {"stones": 10}]
     plain, _ = run_match(game, ["easy", "random"], 8, 3, options)
-    monkeypatch.setitem(presets.GAME_PRESETS, "toy-nim", {"easy": weak})
+    monkeypatch.setattr(
+        NimGame, "preset_overrides", {"easy": weak.__dict__}, raising=False
+    )
     tuned, _ = run_match(game, ["easy", "random"], 8, 3, options)
-    monkeypatch.delitem(presets.GAME_PRESETS, "toy-nim")
+    monkeypatch.delattr(NimGame, "preset_overrides")
     monkeypatch.setitem(presets.PRESETS, "easy", weak)
     weak_everywhere, _ = run_match(game, ["easy", "random"], 8, 3, options)
     assert figures_without_time(tuned) == figures_without_time(weak_everywhere)
@@ -105,9 +107,9 @@ def test_bench_positions_and_figures() -> None:
     game = NimGame()
     positions = bench_positions(game, {"stones": 40}, 0)
     assert [p[0] for p in positions] == ["early", "mid", "late"]
-    result = bench_search(game, {"stones": 40}, "easy", get_preset("easy"), 0)
+    result = bench_search(game, {"stones": 40}, "easy", resolve_preset("easy"), 0)
     assert len(result.positions) == 3
-    assert all(p.iterations == get_preset("easy").iterations for p in result.positions)
+    assert all(p.iterations == resolve_preset("easy").iterations for p in result.positions)
     assert all(0.0 < p.engine_share < 1.0 for p in result.positions)
 
 

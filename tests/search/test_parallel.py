@@ -65,3 +65,27 @@ def test_root_parallel_cancellation() -> None:
     config = SearchConfig(iterations=None, time_ms=60_000, workers=2)
     result = search(game, game.new_state({"stones": 30}), 0, config, 1, should_stop=lambda: True)
     assert result.stopped_by == "cancelled"
+
+
+def test_merge_keeps_a_reported_line_over_a_busier_tree_without_one() -> None:
+    """Workers line only their own top moves: a tree that reported no line for a move never
+    replaces one that did, whatever its visits."""
+    lined = (RootTally("x", 5, 2.0, ("x", "a")),)
+    unlined = (RootTally("x", 9, 4.0),)
+    for order in ([lined, unlined], [unlined, lined]):
+        (merged,) = merge_tallies(order)
+        assert merged == RootTally("x", 14, 6.0, ("x", "a"))
+    (nobody,) = merge_tallies([unlined, unlined])
+    assert nobody == RootTally("x", 18, 8.0, ())
+
+
+def test_root_parallel_describes_only_the_moves_shown() -> None:
+    game = GuessGame()
+    state = GuessState((2, 4), (1, 3), 0)
+    config = SearchConfig(iterations=400, workers=2, early_stop=False)
+    full = search(game, state, 0, config, 9)
+    chosen_only = search(game, state, 0, config, 9, shown=0)
+    described = [m for m in chosen_only.moves if m.notation is not None]
+    assert [m.action for m in described] == [chosen_only.action] == [full.action]
+    assert described[0] == full.moves[0]
+    assert all(m.principal_variation for m in full.moves)

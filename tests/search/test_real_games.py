@@ -11,7 +11,7 @@ from boardbot.engine import CHANCE, get_game
 from boardbot.search.api import SearchConfig
 from boardbot.search.ismcts import search
 from boardbot.tools.match import clan_option_sets, run_match
-from tests.search.test_ismcts import figures
+from tests.search.figures import figures
 
 
 def mid_game_decision(name: str, options: dict[str, Any], seed: int, steps: int) -> Any:
@@ -48,9 +48,10 @@ def test_no_peeking_in_real_games(name: str, options: dict[str, Any], seed: int)
     game = get_game(name)
     state = mid_game_decision(name, options, seed, 50)
     seat = game.current_player(state)
+    view = game.observe(state, seat)
     twin = next(
         world
-        for world in (game.determinize(state, seat, random.Random(k)) for k in range(50))
+        for world in (game.determinize(view, random.Random(k)) for k in range(50))
         if world != state
     )
     assert game.state_to_json(twin, seat) == game.state_to_json(state, seat)

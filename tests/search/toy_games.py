@@ -1,4 +1,4 @@
-"""Small games for the search tests; each implements the full Game protocol."""
+"""Small games for the search tests; each is a BaseGame with its declared GameType."""
 
 from __future__ import annotations
 
@@ -8,22 +8,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardbot.engine.api import CHANCE, TERMINAL, Action, JsonDict, State
+from boardbot.engine.api import CHANCE, TERMINAL, Action, JsonDict, State, View
+from boardbot.engine.base import BaseGame
 from boardbot.engine.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from boardbot.engine.game_type import Chance, GameType, Information
 
 
-class ToyGame:
+class ToyGame(BaseGame):
     """Shared plumbing: a frozen dataclass state with `player` and `winner`, string actions."""
 
-    name = "toy"
-    min_players = 2
-    max_players = 2
     state_type: type = object
     players = 2
-
-    def describe_options(self) -> JsonDict:
-        """No options beyond those a subclass documents."""
-        return {}
 
     def num_players(self, state: State) -> int:
         """Fixed seat count."""
@@ -32,10 +27,6 @@ class ToyGame:
     def current_player(self, state: State) -> int:
         """The `player` field (CHANCE/TERMINAL markers included)."""
         return int(state.player)
-
-    def is_terminal(self, state: State) -> bool:
-        """True once the game is over."""
-        return bool(state.player == TERMINAL)
 
     def returns(self, state: State) -> tuple[float, ...]:
         """1 for the winner at the end, 0 otherwise."""
@@ -46,31 +37,6 @@ class ToyGame:
     def scores(self, state: State) -> tuple[float, ...]:
         """Toy games score like their returns."""
         return self.returns(state)
-
-    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, float]] | None:
-        """No chance steps unless a subclass has them."""
-        return None
-
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        """Draw from `chance_outcomes`."""
-        outcomes = self.chance_outcomes(state)
-        if not outcomes:
-            raise ValueError("not a chance step")
-        actions = [a for a, _ in outcomes]
-        weights = [p for _, p in outcomes]
-        return rng.choices(actions, weights)[0]
-
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
-        """Perfect information by default."""
-        return state
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        """Neutral evaluation."""
-        return (0.5,) * self.players
-
-    def policy_weights(self, state: State, actions: Sequence[Action]) -> Sequence[float]:
-        """Uniform weights."""
-        return [1.0] * len(actions)
 
     def state_to_json(self, state: State, observer: int | None = None) -> JsonDict:
         """Field dict of the dataclass state."""
@@ -113,10 +79,6 @@ class ToyGame:
         """Provided by each game."""
         raise NotImplementedError
 
-    def render(self, state: State, observer: int | None = None) -> str:
-        """The JSON view as text."""
-        return repr(self.state_to_json(state, observer))
-
 
 @dataclass(frozen=True)
 class NimState:
@@ -130,7 +92,7 @@ class NimState:
 class NimGame(ToyGame):
     """Take 1 to 3 stones; taking the last stone wins (a multiple of 4 left is lost)."""
 
-    name = "toy-nim"
+    game_type = GameType("toy-nim", 2, 2, Chance.NONE, Information.PERFECT)
     state_type = NimState
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> NimState:
@@ -170,7 +132,7 @@ class GuessGame(ToyGame):
     A search that saw seat 1's card would guess it instead.
     """
 
-    name = "toy-guess"
+    game_type = GameType("toy-guess", 2, 2, Chance.LISTED, Information.IMPERFECT)
     state_type = GuessState
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> GuessState:
@@ -202,14 +164,25 @@ class GuessGame(ToyGame):
         """A fair coin."""
         return [("heads", 0.5), ("tails", 0.5)] if state.player == CHANCE else None
 
-    def determinize(self, state: GuessState, observer: int, rng: random.Random) -> GuessState:
-        """Keep the observer's card, shuffle every card it cannot see."""
-        unseen = [card for card in (1, 2, 3, 4) if card != state.hands[observer]]
-        rng.shuffle(unseen)
+    @staticmethod
+    def _deal(state: GuessState, seat: int, unseen: list[int]) -> GuessState:
+        """`state` with the cards `seat` cannot see dealt in the order of `unseen`."""
         hands = [0, 0]
-        hands[observer] = state.hands[observer]
-        hands[1 - observer] = unseen[0]
+        hands[seat] = state.hands[seat]
+        hands[1 - seat] = unseen[0]
         return dataclasses.replace(state, hands=(hands[0], hands[1]), deck=tuple(unseen[1:]))
+
+    def observe(self, state: GuessState, seat: int) -> View:
+        """The seat's own card kept, the cards it cannot see in ascending order."""
+        unseen = [card for card in (1, 2, 3, 4) if card != state.hands[seat]]
+        return View(seat, self._deal(state, seat, unseen))
+
+    def determinize(self, view: View, rng: random.Random) -> GuessState:
+        """Keep the seat's card, shuffle every card it cannot see."""
+        state, seat = view.state, view.seat
+        unseen = [card for card in (1, 2, 3, 4) if card != state.hands[seat]]
+        rng.shuffle(unseen)
+        return self._deal(state, seat, unseen)
 
     def state_to_json(self, state: GuessState, observer: int | None = None) -> JsonDict:
         """With an observer, the other hand and the deck are hidden (zeros)."""
@@ -239,9 +212,7 @@ class KingmakerGame(ToyGame):
     A search that maximised seat 0's value at every node would pick `ask-1`.
     """
 
-    name = "toy-kingmaker"
-    min_players = 3
-    max_players = 3
+    game_type = GameType("toy-kingmaker", 3, 3, Chance.NONE, Information.PERFECT)
     players = 3
     state_type = KingmakerState
 
@@ -284,7 +255,7 @@ class DiceGame(ToyGame):
     The chance step sits between two decisions, exercising open-loop chance handling.
     """
 
-    name = "toy-dice"
+    game_type = GameType("toy-dice", 2, 2, Chance.LISTED, Information.PERFECT)
     state_type = DiceState
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> DiceState:

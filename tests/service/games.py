@@ -4,20 +4,19 @@ else."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardbot.engine.api import Action, JsonDict, State
+from boardbot.engine.base import BaseGame
+from boardbot.engine.game_type import Chance, GameType, Information
 
 
-class BrokenGame:
+class BrokenGame(BaseGame):
     """Decodes any object, then fails inside the rules with an unexpected exception."""
 
-    name = "test-broken"
-    min_players = 2
-    max_players = 2
+    game_type = GameType("test-broken", 2, 2, Chance.NONE, Information.PERFECT, render=True)
 
     def describe_options(self) -> JsonDict:
         """No options."""
@@ -55,26 +54,6 @@ class BrokenGame:
         """No points."""
         return (0.0, 0.0)
 
-    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, float]] | None:
-        """No chance steps."""
-        return None
-
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        """No chance steps."""
-        raise RuntimeError("no chance steps")
-
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
-        """Nothing is hidden."""
-        return state
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        """Neutral."""
-        return (0.5, 0.5)
-
-    def policy_weights(self, state: State, actions: Sequence[Action]) -> Sequence[float]:
-        """Uniform."""
-        return [1.0] * len(actions)
-
     def state_to_json(self, state: State, observer: int | None = None) -> JsonDict:
         """A constant document."""
         return {"game": self.name}
@@ -107,7 +86,7 @@ class BrokenGame:
 class HangingGame(BrokenGame):
     """Decodes any object, then never returns from its rules (an engine call that hangs)."""
 
-    name = "test-hang"
+    game_type = GameType("test-hang", 2, 2, Chance.NONE, Information.PERFECT, render=True)
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         """The fault: a call that never returns."""

@@ -13,7 +13,8 @@ from boardbot.cli.main import build_parser, main
 from boardbot.jobs import game_ops
 from boardbot.jobs.search_job import SearchJob, run_search_job
 from boardbot.jobs.settings import Limits, resolve
-from tests.service.conftest import Served, load
+from tests.service.positions import load
+from tests.service.servers import Served
 
 
 def _new(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:

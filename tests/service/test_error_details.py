@@ -13,18 +13,12 @@ import pytest
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from boardbot.jobs import game_ops
+from boardbot.jobs.failures import MAX_MESSAGE_CHARS, Reason
 from boardbot.jobs.request_bounds import MAX_STATE_BYTES, MAX_TOP_K
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from boardbot.service.errors import MAX_MESSAGE_CHARS, Reason
 from boardbot.service.server import ServerConfig, plaintext_token_warning
-from tests.service.conftest import (
-    Served,
-    decision_state,
-    error_details,
-    load,
-    start_server,
-    wait_until,
-)
+from tests.service.positions import decision_state, load
+from tests.service.servers import Served, error_details, start_server, wait_until
 
 Code = grpc.StatusCode
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"

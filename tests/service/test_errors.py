@@ -14,15 +14,8 @@ import pytest
 from boardbot.engine import registry
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from tests.service.conftest import (
-    MAX_MESSAGE_BYTES,
-    Served,
-    decision_state,
-    error_details,
-    load,
-    start_server,
-    terminal_state,
-)
+from tests.service.positions import decision_state, load, terminal_state
+from tests.service.servers import MAX_MESSAGE_BYTES, Served, error_details, start_server
 
 Code = grpc.StatusCode
 

@@ -2,46 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from boardbot.engine import Game, State
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from tests.service.conftest import Served, load
-
-
-def _other_world(game: Game, state: State, seat: int) -> State | None:
-    """A state the seat cannot tell apart from `state`, but with different hidden parts."""
-    full = game_ops.encode_state(game, state)
-    view = game_ops.encode_state(game, state, observer=seat)
-    for k in range(20):
-        world = game.determinize(state, seat, random.Random(1000 + k))
-        if game_ops.encode_state(game, world) != full:
-            assert game_ops.encode_state(game, world, observer=seat) == view
-            return world
-    return None
-
-
-def hidden_pair(game: Game, options: dict[str, Any], seed: int) -> tuple[State, State, int]:
-    """A decision state with hidden opponent information, and a consistent alternative."""
-    rng = random.Random(seed)
-    state, _ = game_ops.resolve_chance(game, game.new_state(options, seed), rng)
-    for _ in range(400):
-        if game.is_terminal(state):
-            break
-        seat = game.current_player(state)
-        if len(game.legal_actions(state)) >= 2:
-            other = _other_world(game, state, seat)
-            if other is not None:
-                return state, other, seat
-        actions = game.legal_actions(state)
-        state, _ = game_ops.resolve_chance(
-            game, game.apply(state, actions[rng.randrange(len(actions))]), rng
-        )
-    raise AssertionError("no state with hidden opponent information found")
+from tests.service.positions import hidden_pair, load
+from tests.service.servers import Served
 
 
 @pytest.mark.parametrize("rpc", ["ChooseMove", "Analyze"])

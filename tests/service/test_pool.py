@@ -14,7 +14,8 @@ import pytest
 
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from tests.service.conftest import Served, decision_state, load, start_server, wait_until
+from tests.service.positions import decision_state, load
+from tests.service.servers import Served, start_server, wait_until
 
 GAME = "legend_raiders"
 OPTIONS = {"players": 2}

@@ -9,8 +9,9 @@ import orjson
 
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from boardbot.search.presets import PRESETS, get_preset
-from tests.service.conftest import Served, decision_state, load
+from boardbot.search.presets import PRESETS, resolve_preset
+from tests.service.positions import decision_state, load
+from tests.service.servers import Served
 
 
 def test_list_games_describes_games_and_presets(served: Served) -> None:
@@ -32,7 +33,7 @@ def test_list_games_describes_games_and_presets(served: Served) -> None:
         tuned = {p.name: p.settings for p in info.presets}
         assert list(tuned) == list(presets)
         for name, settings in tuned.items():
-            assert settings.iterations == get_preset(name, info.name).iterations
+            assert settings.iterations == resolve_preset(name, info.name).iterations
             assert settings.workers == 1
     assert {p.name: p for p in by_name["leda"].presets}["expert"].settings.iterations != (
         PRESETS["expert"].iterations

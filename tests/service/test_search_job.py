@@ -6,11 +6,13 @@ from typing import Any
 
 import orjson
 
+from boardbot.engine.registry import register_game, unregister_game
 from boardbot.jobs import game_ops
 from boardbot.jobs.search_job import SearchJob, run_search_job
 from boardbot.jobs.settings import Limits, resolve
-from tests.service.conftest import decision_state, load
-from tests.service.test_no_peeking import hidden_pair
+from boardbot.search.tree_search import PV_LENGTH
+from tests.search.counting_game import CountingLeda, busy_position
+from tests.service.positions import decision_state, hidden_pair, load
 
 
 def _job(name: str, raw: bytes, seat: int, **fields: Any) -> SearchJob:
@@ -47,3 +49,22 @@ def test_a_full_state_and_the_seats_view_give_the_same_search(
     assert full.chosen == view.chosen
     assert full.moves == view.moves
     assert (full.iterations, full.nodes) == (view.iterations, view.nodes)
+
+
+def test_choose_move_job_writes_notation_line_and_json_of_one_move_only() -> None:
+    register_game("counting_leda", "tests.search.counting_game:CountingLeda")
+    try:
+        game = load("counting_leda")
+        state = busy_position(game, seed=5)
+        raw, seat = game_ops.encode_state(game, state), game.current_player(state)
+        CountingLeda.reset()
+        outcome = run_search_job(_job("counting_leda", raw, seat, ranked=False))
+        assert outcome.moves == ()
+        assert len(game.legal_actions(state)) >= 12
+        line = outcome.chosen.principal_variation
+        assert line[0] == outcome.chosen.notation
+        # The move's notation once, then each move of its line; its JSON once.
+        assert CountingLeda.notation_calls == 1 + len(line) <= 1 + PV_LENGTH
+        assert CountingLeda.json_calls == 1
+    finally:
+        unregister_game("counting_leda")

@@ -20,7 +20,8 @@ from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.service.client import BotClient, open_channel
-from tests.service.conftest import Served, decision_state, load, start_server, wait_until
+from tests.service.positions import decision_state, load
+from tests.service.servers import Served, start_server, wait_until
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import grpc
 import pytest
 
+from boardbot.jobs.failures import FailureKind, RequestError
 from boardbot.jobs.settings import Limits, clip_to_deadline, default_preset_name, resolve
-from boardbot.search.presets import GAME_PRESETS, PRESETS
-from boardbot.service.errors import ServiceError
+from boardbot.search.presets import PRESETS, resolve_preset
 
 
 def test_preset_with_overrides() -> None:
@@ -35,7 +34,7 @@ def test_every_search_is_bounded_in_time_by_the_server() -> None:
 
 def test_presets_resolve_per_game() -> None:
     bound = Limits().max_time_ms
-    tuned = GAME_PRESETS["leda"]["expert"].replace(time_ms=bound)
+    tuned = resolve_preset("expert", "leda").replace(time_ms=bound)
     assert resolve("expert", {}, Limits(), "leda") == tuned
     assert resolve("expert", {"iterations": 9}, Limits(), "leda") == tuned.replace(iterations=9)
     assert resolve("expert", {}, Limits(), "legend_raiders") == PRESETS["expert"].replace(
@@ -57,16 +56,16 @@ def test_presets_resolve_per_game() -> None:
     ],
 )
 def test_bad_overrides(overrides: dict[str, float], fragment: str) -> None:
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(RequestError) as info:
         resolve("easy", overrides, Limits(max_workers=1))
-    assert info.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.kind is FailureKind.INVALID_ARGUMENT
     assert fragment in info.value.message
 
 
 def test_unknown_preset() -> None:
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(RequestError) as info:
         resolve("godlike", {}, Limits())
-    assert info.value.code == grpc.StatusCode.NOT_FOUND
+    assert info.value.kind is FailureKind.NOT_FOUND
     assert "easy" in info.value.message
 
 
@@ -78,6 +77,6 @@ def test_deadline_clipping() -> None:
     assert clipped.deadline == pytest.approx(1000.97)
     earlier = clip_to_deadline(base.replace(deadline=1000.5), 1.0, limits, now=1000.0)
     assert earlier.deadline == 1000.5
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(RequestError) as info:
         clip_to_deadline(base, 0.03, limits, now=1000.0)
-    assert info.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
+    assert info.value.kind is FailureKind.DEADLINE_EXCEEDED

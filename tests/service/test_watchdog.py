@@ -22,7 +22,7 @@ from boardbot.engine import registry
 from boardbot.jobs.settings import Limits
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from tests.service.conftest import Served, start_server, wait_until
+from tests.service.servers import Served, start_server, wait_until
 
 HANG = "test-hang=tests.service.games:HangingGame"
 MARGIN_MS = 300.0

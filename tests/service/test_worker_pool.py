@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import grpc
 import pytest
 
 from boardbot.jobs import game_ops
+from boardbot.jobs.failures import FailureKind, RequestError
 from boardbot.jobs.search_job import SearchJob
 from boardbot.jobs.settings import Limits, resolve
 from boardbot.jobs.worker_pool import PoolBusy, WorkerPool
-from boardbot.service.errors import ServiceError
-from tests.service.conftest import decision_state, load
+from tests.service.positions import decision_state, load
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +48,9 @@ def test_queue_limit_and_cancellation(pool: WorkerPool) -> None:
     with pytest.raises(PoolBusy):
         pool.submit(_job(10, seed=2))
     waiting.cancel()  # dropped from the queue at once, freeing its place
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(RequestError) as info:
         waiting.result()
-    assert info.value.code == grpc.StatusCode.CANCELLED
+    assert info.value.kind is FailureKind.CANCELLED
     assert pool.queue_depth == 0
     third = pool.submit(_job(10, seed=3))
     running.cancel()  # the running search stops early and still returns what it found
@@ -65,8 +64,8 @@ def test_bad_job_fails_cleanly(pool: WorkerPool) -> None:
     job = _job(10)
     bad = SearchJob(job.game, b"{", job.seat, job.config, job.seed)
     pids = pool.worker_pids()
-    with pytest.raises(ServiceError) as info:
+    with pytest.raises(RequestError) as info:
         pool.submit(bad).result()
-    assert info.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.kind is FailureKind.INVALID_ARGUMENT
     assert pool.worker_pids() == pids
     assert pool.submit(job).result().chosen.notation

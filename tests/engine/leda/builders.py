@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import orjson
 
@@ -39,6 +40,16 @@ from boardbot.engine.leda.state import Frame, LedaState, Player, Square
 #   food-1 food-2 food-3 food-4 / military-1 military-2 draw special /
 #   temp-food-1..4 / temp-military temp-draw temp-upgrade temp-special
 DEFAULT_TILES = tuple(range(SQUARES))
+
+CLAN_PAIRS = [
+    ("cats", "pandas"),
+    ("cats", "sharks"),
+    ("cats", "scorpions"),
+    ("pandas", "sharks"),
+    ("pandas", "scorpions"),
+    ("sharks", "scorpions"),
+]
+"""Every pairing of two distinct clans."""
 
 
 def sq(name: str) -> int:
@@ -102,6 +113,16 @@ def make_player(
         specials=specials,
         rotated=frozenset(CARD_BY_NAME[c] for c in rotated),
     )
+
+
+def org_stack(active: int = 0) -> tuple[Frame, ...]:
+    """Pending work at the start of the Organization phase."""
+    return ((F_ROUND_END, active), (F_ORG, 1 - active), (F_ORG, active))
+
+
+def conflict_stack(active: int = 0) -> tuple[Frame, ...]:
+    """Pending work just before the military conflict (it runs on its own)."""
+    return (*org_stack(active), (F_CONFLICT, active))
 
 
 def activation_stack(seat: int, zone: int, active: int = 0) -> tuple[Frame, ...]:
@@ -180,9 +201,19 @@ def play(state: LedaState, *texts: str) -> LedaState:
 
 def options(state: LedaState) -> list[str]:
     """The legal actions in short notation."""
-    return [action_to_str(a) for a in legal_actions(state)]
+    return [action_to_str(state, a) for a in legal_actions(state)]
 
 
 def top_frame(state: LedaState) -> str:
     """Name of the pending decision."""
     return FRAME_NAMES[state.stack[-1][0]] if state.stack else "none"
+
+
+def base_json() -> dict[str, Any]:
+    """A valid mid-game state as JSON (Sharks vs Pandas, seat 0 activating row 1)."""
+    p0 = make_player("sharks", cards={"r1c1": ["shark-4"]}, tokens=["r1c1"], hand=["shark-1"])
+    p1 = make_player("pandas", hand=["panda-3", "panda-7"], food=2, mv=["mv-4"])
+    state = make_state(p0, p1, zone="row1")
+    state = play(state, "activate:r1c2")
+    data: dict[str, Any] = orjson.loads(orjson.dumps(state_to_json(state)))
+    return data

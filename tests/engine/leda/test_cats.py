@@ -8,8 +8,17 @@ from collections.abc import Mapping, Sequence
 from boardbot.engine import CHANCE, get_game
 from boardbot.engine.leda.board import clan_victory
 from boardbot.engine.leda.state import LedaState, Player
-from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
-from tests.engine.leda.test_round import conflict_stack, org_stack
+from tests.engine.leda.builders import (
+    card,
+    conflict_stack,
+    make_player,
+    make_state,
+    options,
+    org_stack,
+    play,
+    sq,
+    top_frame,
+)
 
 GAME = get_game("leda")
 ALL_CATS = [f"cat-{i}" for i in range(1, 14)]

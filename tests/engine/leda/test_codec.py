@@ -10,6 +10,7 @@ import orjson
 import pytest
 
 from boardbot.engine import InvalidStateError, get_game
+from boardbot.engine.leda.data import EFFECTS
 from boardbot.engine.leda.frames import (
     F_OR,
     F_ORG,
@@ -19,20 +20,15 @@ from boardbot.engine.leda.frames import (
     F_SPY_PILE,
     F_UPGRADE,
 )
-from tests.engine.leda.builders import activation_stack, make_player, make_state, play
-from tests.engine.leda.test_round import org_stack
+from tests.engine.leda.builders import (
+    activation_stack,
+    base_json,
+    make_player,
+    make_state,
+    org_stack,
+)
 
 GAME = get_game("leda")
-
-
-def base_json() -> dict[str, Any]:
-    """A valid mid-game state (Sharks vs Pandas, seat 0 activating row 1)."""
-    p0 = make_player("sharks", cards={"r1c1": ["shark-4"]}, tokens=["r1c1"], hand=["shark-1"])
-    p1 = make_player("pandas", hand=["panda-3", "panda-7"], food=2, mv=["mv-4"])
-    state = make_state(p0, p1, zone="row1")
-    state = play(state, "activate:r1c2")
-    data: dict[str, Any] = orjson.loads(orjson.dumps(GAME.state_to_json(state)))
-    return data
 
 
 def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
@@ -299,3 +295,51 @@ def test_one_card_play_is_paid_at_a_time() -> None:
     short["players"][0]["hand"] = ["cat-5", "cat-8"]
     short["players"][0]["deck"] = [*data["players"][0]["deck"], "cat-9"]
     _pending_refused(short, len(data["pending"]) - 1, "one card play")
+
+
+def _view() -> dict[str, Any]:
+    """Seat 0's view of `base_json()` (hidden parts as counts)."""
+    view: dict[str, Any] = GAME.state_to_json(GAME.state_from_json(base_json()), 0)
+    return orjson.loads(orjson.dumps(view))
+
+
+def _effect_beyond_its_ops(data: dict[str, Any]) -> None:
+    fx = next(i for i, ops in enumerate(EFFECTS) if 1 <= len(ops) <= 10)
+    data["pending"].append({"frame": "effect", "seat": 0, "args": [fx, len(EFFECTS[fx]), -1]})
+
+
+def _more_known_than_held(data: dict[str, Any]) -> None:
+    data["players"][1]["hand"] = {"count": 1, "known": ["panda-3", "panda-7"]}
+
+
+def _known_position_past_the_end(data: dict[str, Any]) -> None:
+    data["mv_pile"]["known"] = [{"index": data["mv_pile"]["count"], "item": "mv-1"}]
+
+
+def _mv_token_of_both_players(data: dict[str, Any]) -> None:
+    data["players"][0]["mv_tokens"] = ["mv-7"]
+    data["players"][1]["mv_tokens"] = ["mv-7"]
+
+
+REASONS = [
+    (_effect_beyond_its_ops, "$.pending[7].args[1]", "op index beyond the effect"),
+    (_more_known_than_held, "$.players[1].hand.known", "more known cards than the hand holds"),
+    (_known_position_past_the_end, "$.mv_pile.known[0].index", "must be at most 16, got 17"),
+    (_set(["revealed_actions"], ["action-1", "action-2", "action-3", "action-4", "action-5"]),
+     "$.revealed_actions", "expected 0..4 items, got 5"),
+    (_mv_token_of_both_players, "$.players[1].mv_tokens[0]",
+     "MV token 'mv-7' appears more than once"),
+    (_set(["pending", 0, "seat"], True), "$.pending[0].seat", "expected an integer, got a boolean"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("edit", "path", "reason"), REASONS, ids=[r[1] for r in REASONS])
+def test_a_bad_view_names_the_field_and_the_reason(
+    edit: Callable[[dict[str, Any]], None], path: str, reason: str
+) -> None:
+    data = _view()
+    GAME.state_from_json(copy.deepcopy(data))
+    edit(data)
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert (err.value.path, err.value.reason) == (path, reason)

@@ -5,15 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tests.engine.conformance import ConformanceSuite
-
-_PAIRS = [
-    ("cats", "pandas"),
-    ("cats", "sharks"),
-    ("cats", "scorpions"),
-    ("pandas", "sharks"),
-    ("pandas", "scorpions"),
-    ("sharks", "scorpions"),
-]
+from tests.engine.leda.builders import CLAN_PAIRS
 
 
 class TestLedaConformance(ConformanceSuite):
@@ -21,7 +13,7 @@ class TestLedaConformance(ConformanceSuite):
 
     game_name = "leda"
     option_sets: ClassVar[list[dict[str, Any]]] = [
-        {"clans": [a, b], "first_player": i % 2} for i, (a, b) in enumerate(_PAIRS)
+        {"clans": [a, b], "first_player": i % 2} for i, (a, b) in enumerate(CLAN_PAIRS)
     ]
     games_per_option_set = 100
     validate_every = 7

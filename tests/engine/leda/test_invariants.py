@@ -10,7 +10,7 @@ from boardbot.engine import get_game
 from boardbot.engine.leda.data import ACTION_TILES, CLAN_CARDS, MV_TOKENS, SHARK_TOKENS
 from boardbot.engine.leda.state import LedaState
 from tests.engine.conformance import random_trajectory
-from tests.engine.leda.test_conformance import _PAIRS
+from tests.engine.leda.builders import CLAN_PAIRS
 
 GAME = get_game("leda")
 
@@ -33,7 +33,7 @@ def check_invariants(state: LedaState) -> None:
     assert sorted(state.action_pile + state.revealed) == list(ACTION_TILES)
 
 
-@pytest.mark.parametrize("clans", _PAIRS, ids=["-".join(p) for p in _PAIRS])
+@pytest.mark.parametrize("clans", CLAN_PAIRS, ids=["-".join(p) for p in CLAN_PAIRS])
 def test_invariants_hold_after_every_step(clans: tuple[str, str]) -> None:
     for g in range(25):
         for state in random_trajectory(GAME, {"clans": list(clans)}, 500 + g, 5000):

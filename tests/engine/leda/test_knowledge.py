@@ -5,16 +5,24 @@ from __future__ import annotations
 import random
 
 from boardbot.engine import get_game
+from boardbot.engine.leda.knowledge import sample_world
 from boardbot.engine.leda.state import LedaState
-from tests.engine.leda.builders import card, check_valid, make_player, make_state, play
-from tests.engine.leda.test_round import conflict_stack, org_stack
+from tests.engine.leda.builders import (
+    card,
+    check_valid,
+    conflict_stack,
+    make_player,
+    make_state,
+    org_stack,
+    play,
+)
 
 GAME = get_game("leda")
 
 
 def _worlds(state: LedaState, observer: int, n: int = 30) -> list[LedaState]:
     rng = random.Random(4)
-    return [check_valid(GAME.determinize(state, observer, rng)) for _ in range(n)]
+    return [check_valid(GAME.determinize(GAME.observe(state, observer), rng)) for _ in range(n)]
 
 
 def test_determinize_keeps_the_observers_view_and_resamples_the_rest() -> None:
@@ -30,6 +38,47 @@ def test_determinize_keeps_the_observers_view_and_resamples_the_rest() -> None:
     assert len({w.players[1].hand for w in worlds}) > 1
     assert len({w.mv_pile for w in worlds}) > 1
     assert len({w.players[0].deck for w in worlds}) > 1
+
+
+def test_a_view_keeps_known_positions_and_orders_the_rest() -> None:
+    """Items the seat can place stay put (the opponent's known hand cards first); every other
+    hidden position holds the unknown items in ascending order; only the seat's knowledge stays."""
+    p1 = make_player("pandas", military=2)
+    state = make_state(make_player("sharks"), p1, stack=conflict_stack(), mv_top=["mv-6"])
+    state = play(state, "spy:mv", "put:top")
+    top = state.mv_pile[0]
+    view = GAME.observe(state, 1)
+    assert view.seat == 1
+    assert view.state.mv_pile[0] == top and list(view.state.mv_pile[1:]) == sorted(
+        state.mv_pile[1:]
+    )
+    assert view.state.known == (frozenset(), frozenset({top}))
+    assert view.state.players[1].hand == state.players[1].hand
+    assert list(view.state.players[0].hand) == sorted(state.players[0].hand)
+    assert view.state == GAME.state_from_json(GAME.state_to_json(state, 1))
+    seat0 = GAME.observe(state, 0)
+    assert seat0.state.known == (frozenset(), frozenset()), "what seat 1 knows is not seat 0's"
+    assert GAME.observe(seat0.state, 0) == seat0
+
+
+def test_states_the_seat_cannot_tell_apart_give_equal_views() -> None:
+    p0 = make_player("sharks", hand=["shark-1", "shark-2"], food=3)
+    p1 = make_player("pandas", hand=["panda-1", "panda-2", "panda-3"])
+    state = make_state(p0, p1, stack=org_stack())
+    own, opp = state.players
+    # The opponent's hand and deck trade a card, seat 0's deck and both piles are reordered, and
+    # the opponent knows the MV pile's top: nothing seat 0 can see.
+    opp_twin = opp._replace(hand=(opp.deck[0], *opp.hand[1:]), deck=(opp.hand[0], *opp.deck[1:]))
+    twin = state._replace(
+        players=(own._replace(deck=own.deck[::-1]), opp_twin),
+        action_pile=state.action_pile[::-1],
+        mv_pile=state.mv_pile[::-1],
+        known=(state.known[0], frozenset({state.mv_pile[-1]})),
+    )
+    assert GAME.observe(twin, 0) == GAME.observe(state, 0)
+    assert GAME.observe(twin, 1) != GAME.observe(state, 1), "seat 1's own hand changed"
+    fed = state._replace(players=(own._replace(food=4), opp))
+    assert GAME.observe(fed, 0) != GAME.observe(state, 0), "Food is public"
 
 
 def test_a_spied_item_stays_where_the_spy_put_it() -> None:
@@ -102,7 +151,44 @@ def test_worlds_sampled_for_either_seat_leave_the_mover_something_to_do() -> Non
                 continue
             seen += 1
             for _ in range(5):
-                world = GAME.determinize(state, 1 - mover, rng)
+                world = GAME.determinize(GAME.observe(state, 1 - mover), rng)
                 assert GAME.current_player(world) == mover
                 assert GAME.legal_actions(world), GAME.render(world)
     assert seen > 20
+
+
+# Worlds sampled from a full state, which records what the opponent knows too (a view keeps
+# only its own seat's knowledge).
+def test_a_world_keeps_that_the_opponent_knows_the_pile_position_they_spied() -> None:
+    """Seat 1 spied the MV pile top: in worlds sampled for seat 0 the (resampled) top is
+    still known to seat 1, so the sampled world agrees with what seat 0 knows of seat 1."""
+    p1 = make_player("pandas", military=2)
+    state = make_state(make_player("sharks"), p1, stack=conflict_stack(), mv_top=["mv-6"])
+    state = play(state, "spy:mv", "put:top")
+    assert state.mv_pile[0] in state.known[1] and not state.known[0]
+    rng = random.Random(3)
+    tops = set()
+    for _ in range(30):
+        world = check_valid(sample_world(state, 0, rng))
+        assert world.known[1] == frozenset({world.mv_pile[0]})
+        assert GAME.state_to_json(world, 0) == GAME.state_to_json(state, 0)
+        tops.add(world.mv_pile[0])
+    assert len(tops) > 1
+    # The spying seat's own worlds keep the very item on top.
+    for _ in range(10):
+        world = sample_world(state, 1, rng)
+        assert world.mv_pile[0] == state.mv_pile[0] and world.known[1] == state.known[1]
+
+
+def test_a_world_keeps_that_the_opponent_knows_cards_they_put_under_their_deck() -> None:
+    p1 = make_player("cats", hand=["cat-7", "cat-8", "cat-9"])
+    state = make_state(make_player("sharks"), p1, stack=conflict_stack())
+    state = play(state, "food", "play:cat-7@r1c1", "pay:cat-8")
+    assert state.known[1] == frozenset({state.players[1].deck[-1]})
+    rng = random.Random(5)
+    bottoms = set()
+    for _ in range(30):
+        world = check_valid(sample_world(state, 0, rng))
+        assert world.known[1] == frozenset({world.players[1].deck[-1]})
+        bottoms.add(world.players[1].deck[-1])
+    assert len(bottoms) > 1

@@ -7,8 +7,15 @@ import pytest
 from boardbot.engine import get_game
 from boardbot.engine.leda.board import mv_symbols
 from boardbot.engine.leda.state import LedaState, Player
-from tests.engine.leda.builders import card, make_player, make_state, options, play, sq
-from tests.engine.leda.test_round import conflict_stack
+from tests.engine.leda.builders import (
+    card,
+    conflict_stack,
+    make_player,
+    make_state,
+    options,
+    play,
+    sq,
+)
 
 GAME = get_game("leda")
 

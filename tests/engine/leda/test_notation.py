@@ -8,8 +8,7 @@ import pytest
 
 from boardbot.engine import IllegalActionError, InvalidActionError, get_game
 from boardbot.engine.leda.state import LedaState
-from tests.engine.leda.builders import make_player, make_state
-from tests.engine.leda.test_round import org_stack
+from tests.engine.leda.builders import make_player, make_state, org_stack
 
 GAME = get_game("leda")
 

@@ -158,3 +158,16 @@ def test_awakening_a_gold_wins_immediately() -> None:
     state = _awakening_state(cards, ["panda-10"])
     state = play(state, "choose:2", "awaken:panda-10@r1c1")
     assert state.winner == 0
+
+
+def test_awakening_in_reach_without_a_silver_in_hand_asks_and_gives_one_food() -> None:
+    """Two uncovered Bronzes make the Awakening public; with no Silver in hand it gives 1 Food."""
+    p0 = make_player(
+        "pandas", cards={"r1c1": ["panda-2"], "r1c2": ["panda-3"]}, hand=["panda-4"], specials=1
+    )
+    state = make_state(p0, make_player("sharks"), zone="row3")
+    state = play(state, "activate:r3c1", "activate:r3c2", "activate:r3c3", "activate:r3c4")
+    food = state.players[0].food
+    state = play(state, "choose:2")
+    assert options(state) == ["food"]
+    assert play(state, "food").players[0].food == food + 1

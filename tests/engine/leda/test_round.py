@@ -8,30 +8,21 @@ import pytest
 
 from boardbot.engine import CHANCE, InvalidStateError, get_game
 from boardbot.engine.leda.data import ITEM_NAMES, MV_BASE
-from boardbot.engine.leda.frames import F_CONFLICT, F_ORG, F_ROUND_END
 from boardbot.engine.leda.state import LedaState
 from tests.engine.leda.builders import (
     card,
     check_valid,
+    conflict_stack,
     make_player,
     make_state,
     options,
+    org_stack,
     play,
     sq,
     top_frame,
 )
 
 GAME = get_game("leda")
-
-
-def org_stack(active: int = 0) -> tuple[tuple[int, ...], ...]:
-    """Pending work at the start of the Organization phase."""
-    return ((F_ROUND_END, active), (F_ORG, 1 - active), (F_ORG, active))
-
-
-def conflict_stack(active: int = 0) -> tuple[tuple[int, ...], ...]:
-    """Pending work just before the military conflict (it runs on its own)."""
-    return (*org_stack(active), (F_CONFLICT, active))
 
 
 # ----------------------------------------------------------------------------- setup

@@ -5,8 +5,17 @@ from __future__ import annotations
 from boardbot.engine import get_game
 from boardbot.engine.leda.board import mv_symbols
 from boardbot.engine.leda.frames import F_CONFLICT, F_ORG, F_ROUND_END, F_ZONE
-from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
-from tests.engine.leda.test_round import conflict_stack, org_stack
+from tests.engine.leda.builders import (
+    card,
+    conflict_stack,
+    make_player,
+    make_state,
+    options,
+    org_stack,
+    play,
+    sq,
+    top_frame,
+)
 
 GAME = get_game("leda")
 

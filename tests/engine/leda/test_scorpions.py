@@ -9,8 +9,17 @@ import pytest
 from boardbot.engine import get_game
 from boardbot.engine.leda.board import clan_victory, play_cost
 from boardbot.engine.leda.state import LedaState, Player
-from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
-from tests.engine.leda.test_round import conflict_stack, org_stack
+from tests.engine.leda.builders import (
+    card,
+    conflict_stack,
+    make_player,
+    make_state,
+    options,
+    org_stack,
+    play,
+    sq,
+    top_frame,
+)
 
 GAME = get_game("leda")
 DESERTS = {f"r3c{c}": (f"temp-food-{c}", "back") for c in range(1, 4)}  # 3 Deserts = 1 pair

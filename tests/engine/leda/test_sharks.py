@@ -7,8 +7,16 @@ import pytest
 from boardbot.engine import get_game
 from boardbot.engine.leda.board import pack_awake
 from boardbot.engine.leda.state import LedaState
-from tests.engine.leda.builders import card, make_player, make_state, options, play, sq, top_frame
-from tests.engine.leda.test_round import org_stack
+from tests.engine.leda.builders import (
+    card,
+    make_player,
+    make_state,
+    options,
+    org_stack,
+    play,
+    sq,
+    top_frame,
+)
 
 GAME = get_game("leda")
 PACK_TOKENS = ("r2c2", "r1c2", "r2c1")  # r2c2 has a token and two token neighbours

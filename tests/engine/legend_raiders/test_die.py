@@ -141,3 +141,18 @@ def test_the_roll_is_the_first_step_of_every_turn() -> None:
     assert after.seat == 1
     assert after.phase == ROLL
     assert after.coin_bonus == 0
+
+
+def test_only_one_die_card_per_roll_in_the_standard_game() -> None:
+    state = build([P(3, known=("die-1", "die-2")), P(1)])
+    state = play(state, "roll:torch", "die-card:coin")
+    assert phase_name(state) == "action"
+    assert not any(t.startswith("die-card") for t in texts(state))
+    assert state.players[0].known == (card("die-2"),), "the other Die card is kept"
+    assert state.removed_cards == 1 << card("die-1")
+    state = play(state, "prepare:1", "reveal:olympus", "draw:map", "draw:map", "roll:coin")
+    assert phase_name(state) == "action", "the other player has no card that could be a Die card"
+    # The kept one can be used after this player's next roll.
+    state = play(state, "prepare:2", "reveal:babel", "draw:map", "draw:map", "roll:torch")
+    assert state.seat == 0
+    assert texts(state) == ["keep-roll", "die-card:tool", "die-card:coin"]

@@ -243,3 +243,41 @@ def test_a_player_who_had_six_discoveries_before_the_turn_never_plays_again() ->
     with pytest.raises(InvalidStateError) as err:
         GAME.state_from_json(data)
     assert err.value.path == "$.players[0].completed"
+
+
+def test_render_reveals_every_hand_once_the_game_is_over() -> None:
+    table = Table(hq=(None, None, None, None), stack=(),
+                  removed_tiles=tuple(t for t in C.tile_ids if t not in ("babel", "babylon")),
+                  hq_tools=(tools(), tools(), tools(), tools()))
+    state = build([P(1, completed=("babel",), points=6, blind=("mission-book-book",)),
+                   P(2, completed=("babylon",), points=6)], table, seat=1, ending=True)
+    assert "1 hidden" in GAME.render(state, 1)
+    state = play(state, "roll:coin", "expedition:row4", "reveal:die-4")
+    assert GAME.is_terminal(state)
+    text = GAME.render(state, 1)
+    assert "mission-book-book" in text and "hidden" not in text
+
+
+def test_an_exhausted_supply_does_not_end_the_game_while_a_sixth_discovery_is_possible() -> None:
+    table = Table(hq=(None, None, None, "babel"), stack=(),
+                  removed_tiles=tuple(t for t in C.tile_ids if t not in ("babel", *FIVE)),
+                  hq_tools=(tools(), tools(), tools(), tools(rope=2)))
+    state = build([P(1, completed=FIVE, points=20, tools=tools(compass=1)), P(2)], table,
+                  first=0, seat=0)
+    state = play(state, "roll:coin", "prepare:4", "draw:map", "draw:map")
+    assert state.stack == 0 and all(t == -1 for t in state.hq_tiles)
+    assert not state.ending, "5 completed + Babel prepared: the 6th discovery is in reach"
+    state = play(state, "roll:coin", "expedition:row1", "reveal:die-1")
+    assert state.seat == 0 and not GAME.is_terminal(state), "a new round starts"
+    data = GAME.state_to_json(state)
+    assert "idle_turns" not in data, "no longer written"
+    data["idle_turns"] = 6
+    assert GAME.state_from_json(data) == state, "still accepted from former versions, unused"
+    data["idle_turns"] = 7
+    with pytest.raises(InvalidStateError) as err:
+        GAME.state_from_json(data)
+    assert err.value.path == "$.idle_turns"
+    state = play(state, "roll:torch", "expedition:row2", "reveal:die-2", "complete:babel")
+    assert state.ending and state.seat == 1
+    state = play(state, "roll:coin", "prepare:4", "draw:map", "draw:map")
+    assert GAME.is_terminal(state)

@@ -48,7 +48,7 @@ def test_determinize_deals_only_die_cards_to_the_deck() -> None:
     decoded = GAME.state_from_json(GAME.state_to_json(_ran_out(), 0))
     dealt = set()
     for seed in range(40):
-        world = GAME.determinize(decoded, 0, random.Random(seed))
+        world = GAME.determinize(GAME.observe(decoded, 0), random.Random(seed))
         (only,) = [j for j in range(len(C.card_ids)) if world.deck >> j & 1]
         assert C.card_kind[only] == CARD_DIE
         dealt.add(only)

@@ -1,4 +1,4 @@
-"""Heuristic values for the search: leaf evaluation and rollout-policy weights.
+"""Heuristics for the search: leaf evaluation, rollout-policy weights and tuned presets.
 
 Each seat gets a score in points: progress toward its two victories (MV symbols and the clan
 condition, 10 points each when complete), plus the engine it has built (uncovered clan cards by
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from boardbot.engine.leda import board
@@ -333,3 +334,11 @@ def policy_weights(state: LedaState, actions: Sequence[tuple[Any, ...]]) -> list
         else:
             out.append(_WEIGHTS.get(kind, 1.0))
     return out
+
+
+PRESET_OVERRIDES = MappingProxyType({
+    # A cut-off of 40 costs time without adding strength; four times `hard`'s iterations at
+    # its cut-off of 24 is the step that pays (tuned by matches on LEDA).
+    "expert": MappingProxyType({"iterations": 6400, "cutoff_depth": 24}),
+})
+"""Search presets as tuned for LEDA: preset name -> the configuration fields it changes."""

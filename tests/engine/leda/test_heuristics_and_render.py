@@ -1,4 +1,4 @@
-"""Heuristic evaluation, rollout weights and the text rendering."""
+"""Heuristic evaluation, rollout weights, tuned presets and the text rendering."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import pytest
 
 from boardbot.engine import CHANCE, get_game
 from boardbot.engine.leda.data import ZONE_BY_NAME, ZONE_MASKS
-from boardbot.engine.leda.evaluate import pending_yield, player_points
+from boardbot.engine.leda.heuristics import pending_yield, player_points
 from boardbot.engine.leda.state import LedaState, Player
-from tests.engine.leda.builders import make_player, make_state, play
-from tests.engine.leda.test_round import org_stack
+from boardbot.search.api import SearchConfig
+from boardbot.search.presets import PRESETS
+from tests.engine.leda.builders import make_player, make_state, org_stack, play
 
 GAME = get_game("leda")
 
@@ -165,3 +166,15 @@ def test_render_hides_the_opponents_hand() -> None:
     assert "shark-4" in text and "panda-3" not in text and "hand: 1 cards" in text
     assert "organization" in text and "food" in text
     assert "panda-3" in GAME.render(state)
+
+
+def test_the_expert_preset_is_tuned_for_leda() -> None:
+    """The overrides turn the shared expert preset into LEDA's tuned one, and are read-only."""
+    overrides = GAME.preset_overrides
+    assert set(overrides) == {"expert"}
+    assert PRESETS["expert"].replace(**overrides["expert"]) == SearchConfig(
+        iterations=6400, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
+    )
+    with pytest.raises(TypeError):
+        overrides["hard"] = {"iterations": 1}  # type: ignore[index]
+    assert dict(get_game("legend_raiders").preset_overrides) == {}

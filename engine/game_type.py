@@ -1,0 +1,39 @@
+"""The declared type of a game: its name, seats, chance, information and capabilities."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Chance(Enum):
+    """How a game's random events are drawn."""
+
+    NONE = "none"
+    """No chance steps: `current_player` is never CHANCE."""
+    LISTED = "listed"
+    """Every chance step lists its outcomes with their probabilities (`chance_outcomes`)."""
+    SAMPLED = "sampled"
+    """Chance steps have too many outcomes to list: they are drawn with `sample_chance`."""
+
+
+class Information(Enum):
+    """Whether some seat may not see part of the state."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game is, declared once by the game and checked when it is registered."""
+
+    name: str
+    min_players: int
+    max_players: int
+    chance: Chance
+    information: Information
+    heuristics: bool = False
+    """True when the game has its own `evaluate` and `policy_weights` (else uniform)."""
+    render: bool = False
+    """True when the game draws its own text picture (else indented JSON)."""

@@ -1,0 +1,56 @@
+"""The one check of a search request: a usable configuration and a seat that is to move."""
+
+from __future__ import annotations
+
+from boardbot.engine.api import CHANCE, TERMINAL, Game, State
+from boardbot.search.api import SearchConfig
+from boardbot.search.errors import (
+    ChanceStepError,
+    GameOverError,
+    InvalidConfigError,
+    InvalidSeatError,
+    NotSeatToMoveError,
+)
+from boardbot.search.rollout import get_policy
+
+
+def check_request(game: Game, state: State, seat: int, config: SearchConfig) -> None:
+    """Raise a SearchError unless `seat` is to move in `state` and `config` is usable."""
+    check_seat(game, state, seat)
+    check_config(config)
+
+
+def check_seat(game: Game, state: State, seat: int) -> None:
+    """InvalidSeatError, GameOverError, ChanceStepError or NotSeatToMoveError unless `seat`
+    exists and is the seat to move."""
+    players = game.num_players(state)
+    if not 0 <= seat < players:
+        raise InvalidSeatError(f"seat: must be in 0..{players - 1} for this state, got {seat}")
+    check_decision(game, state)
+    to_move = game.current_player(state)
+    if to_move != seat:
+        raise NotSeatToMoveError(f"seat {seat} is not to move; seat {to_move} is")
+
+
+def check_decision(game: Game, state: State) -> None:
+    """GameOverError or ChanceStepError unless some seat has a decision to make in `state`."""
+    player = game.current_player(state)
+    if player == TERMINAL:
+        raise GameOverError("the game is over: no seat is to move")
+    if player == CHANCE:
+        raise ChanceStepError("the state is at a chance step: no seat is to move")
+
+
+def check_config(config: SearchConfig) -> None:
+    """InvalidConfigError (UnknownRolloutPolicyError for the rollout) unless `config` is usable."""
+    if config.iterations is None and config.time_ms is None and config.deadline is None:
+        raise InvalidConfigError("the search needs a budget: iterations, time_ms or deadline")
+    if config.iterations is not None and config.iterations < 1:
+        raise InvalidConfigError(f"iterations must be at least 1, got {config.iterations}")
+    if config.workers < 1:
+        raise InvalidConfigError(f"workers must be at least 1, got {config.workers}")
+    if config.node_cap < 1:
+        raise InvalidConfigError(f"node_cap must be at least 1, got {config.node_cap}")
+    if not 0.0 <= config.margin_weight <= 1.0:
+        raise InvalidConfigError(f"margin_weight must lie in [0, 1], got {config.margin_weight}")
+    get_policy(config.rollout)
