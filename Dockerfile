@@ -5,8 +5,21 @@
 # BOARDBOT_QUEUE, BOARDBOT_TOKEN, BOARDBOT_TLS_CERT, BOARDBOT_TLS_KEY, BOARDBOT_METRICS_PORT,
 # BOARDBOT_METRICS_HOST, BOARDBOT_MAX_TIME_MS, ...).
 
-# ---- build stage: install the package and its dependencies into a virtual environment ----
-FROM python:3.11-slim AS build
+# ---- Rust toolchain, only to compile the native core in the build stage ----
+FROM rust:1.85-slim-bookworm AS rust
+
+# ---- build stage: install the package, its dependencies and the native core into a venv ----
+FROM python:3.11-slim-bookworm AS build
+
+# The native core (core/, module boardbot_native) is compiled here and installed as a wheel;
+# the runtime image carries neither the toolchain nor the sources.
+COPY --from=rust /usr/local/cargo /usr/local/cargo
+COPY --from=rust /usr/local/rustup /usr/local/rustup
+ENV RUSTUP_HOME=/usr/local/rustup \
+    CARGO_HOME=/usr/local/cargo
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
 
 ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -23,12 +36,17 @@ COPY service ./service
 COPY cli ./cli
 COPY tools ./tools
 COPY proto ./proto
+COPY core ./core
 RUN pip install --upgrade pip \
     && pip install . \
-    && cd / && python -c "import boardbot.proto.boardbot.v1.boardbot_pb2_grpc, boardbot.service.server, boardbot.engine.leda.game"
+    && pip install 'maturin>=1.5,<2' \
+    && PATH=/usr/local/cargo/bin:$PATH maturin build --release -m core/bindings/Cargo.toml -o /tmp/wheels \
+    && pip install /tmp/wheels/boardbot_native-*.whl \
+    && pip uninstall -y maturin \
+    && cd / && python -c "import boardbot.proto.boardbot.v1.boardbot_pb2_grpc, boardbot.service.server, boardbot.engine.leda, boardbot_native"
 
 # ---- runtime stage: the virtual environment only, run as an unprivileged user ----
-FROM python:3.11-slim AS runtime
+FROM python:3.11-slim-bookworm AS runtime
 
 RUN groupadd --system boardbot \
     && useradd --system --gid boardbot --home-dir /home/boardbot --create-home boardbot

@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-run: install
+run: install native-if-cargo
 	$(BIN)/boardbot serve --host $(HOST) --port $(PORT)
 
 lint: install
@@ -51,7 +51,7 @@ diff: native
 # Build the native module when a Rust toolchain is present, so the parity tests run against it.
 native-if-cargo: install
 	@if command -v cargo >/dev/null 2>&1; then $(MAKE) --no-print-directory native; \
-	else echo "no Rust toolchain (cargo): the native module is not built; its tests are skipped"; fi
+	else echo "no Rust toolchain (cargo): the native core is not built, so everything runs on the Python engines (install Rust, then make native)"; fi
 
 # Generated through the boardbot/proto link, so the generated code imports `boardbot.proto...`.
 PROTO_SOURCES := $(wildcard boardbot/proto/boardbot/v1/*.proto)
