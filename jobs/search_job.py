@@ -9,10 +9,17 @@ from dataclasses import dataclass, field, replace
 from boardbot.engine import Game, State
 from boardbot.jobs import game_ops
 from boardbot.jobs.failures import deadline_exceeded, from_search_error
-from boardbot.search.api import MoveStats, SearchConfig, SearchResult, StopReason
+from boardbot.search.api import (
+    MoveStats,
+    SearchConfig,
+    SearchControls,
+    SearchResult,
+    StopReason,
+)
 from boardbot.search.checks import check_request
+from boardbot.search.engines import Engine
 from boardbot.search.errors import SearchError
-from boardbot.search.ismcts import run_search
+from boardbot.search.ismcts import search_view
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,8 @@ class SearchJob:
     """Partial results at most this often (0 with 0 iterations: no partial results)."""
     ranked: bool = True
     """Report the ranked root moves (Analyze); False reports only the chosen move (ChooseMove)."""
+    engine: Engine = Engine.AUTO
+    """The native core or the Python search (the server's `--engine`)."""
 
     def shown(self) -> int | None:
         """How many top moves the answer shows (None: all); the chosen one is always shown."""
@@ -101,17 +110,9 @@ def run_search_job(
     decoded = time.perf_counter()
 
     progress_cb, every = _progress_adapter(game, state, job, on_progress)
-    result = run_search(
-        game,
-        state,
-        job.seat,
-        job.config,
-        job.seed,
-        should_stop=should_stop,
-        on_progress=progress_cb,
-        progress_every=every,
-        shown=job.shown(),
-    )
+    controls = SearchControls(should_stop, progress_cb, every, job.shown())
+    view = game.observe(state, job.seat)
+    result = search_view(game, view, job.config, job.seed, controls, job.engine)
     searched = time.perf_counter()
     outcome = outcome_from_result(game, state, job, result, final=True)
     timings = {

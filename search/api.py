@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,13 +60,27 @@ class SearchConfig:
 
 
 @dataclass(frozen=True)
+class SearchControls:
+    """How a caller steers one running search: cancellation, progress, moves to describe."""
+
+    should_stop: Callable[[], bool] | None = None
+    """Polled every few iterations; True cancels the search (stopped_by `cancelled`)."""
+    on_progress: Callable[[SearchResult], None] | None = None
+    """Receives partial results (stopped_by `running`) about every `progress_every` iterations."""
+    progress_every: int = 0
+    shown: int | None = None
+    """How many of the most visited moves get notation and a principal variation (None: all;
+    the chosen move always does)."""
+
+
+@dataclass(frozen=True)
 class MoveStats:
     """Statistics of one root move, as an analysis view shows them."""
 
     action: Action
     notation: str | None
     """The move in the engine's notation; None for a move the search was not asked to
-    describe (see `describe` in `boardbot.search.ismcts.search`)."""
+    describe (see `SearchControls.shown`)."""
     visits: int
     mean_value: float
     """Mean reward of the deciding seat after this move, in [0, 1]."""

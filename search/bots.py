@@ -8,6 +8,7 @@ from typing import Protocol
 from boardbot.engine.api import CHANCE, Action, Game, State
 from boardbot.engine.errors import BoardbotError
 from boardbot.search.api import SearchConfig
+from boardbot.search.engines import Engine
 from boardbot.search.ismcts import search
 from boardbot.search.presets import PRESETS, GameRef, UnknownPresetError, resolve_preset
 from boardbot.search.rewards import state_reward
@@ -80,13 +81,18 @@ class GreedyBot:
 class MctsBot:
     """The ISMCTS search with a preset or explicit configuration."""
 
-    def __init__(self, config: SearchConfig, name: str = "mcts") -> None:
+    def __init__(
+        self, config: SearchConfig, name: str = "mcts", engine: Engine = Engine.AUTO
+    ) -> None:
         self.config = config
         self.name = name
+        self.engine = engine
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
         """The searched move, seeded from `rng`."""
-        return search(game, state, seat, self.config, rng.getrandbits(63)).action
+        return search(
+            game, state, seat, self.config, rng.getrandbits(63), engine=self.engine
+        ).action
 
 
 class UnknownBotError(BoardbotError, KeyError):
@@ -98,23 +104,30 @@ def bot_names() -> list[str]:
     return ["random", "greedy", *PRESETS]
 
 
-def make_bot(name: str, game: GameRef = None) -> Bot:
-    """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations),
-    with presets as tuned for `game` (a Game or a registered game's name)."""
-    if name == "random":
-        return RandomBot()
-    if name == "greedy":
-        return GreedyBot()
-    preset, at, budget = name.partition("@")
+def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO) -> Bot:
+    """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations,
+    optionally ending in `/native` or `/python` to pick its engine over `engine`), with presets
+    as tuned for `game` (a Game or a registered game's name)."""
+    base, slash, which = name.partition("/")
+    if slash:
+        if which not in set(Engine) - {Engine.AUTO}:
+            raise UnknownBotError(f"bad engine in {name!r}: expected /native or /python")
+        engine = which
+    if base in ("random", "greedy"):
+        if slash:
+            raise UnknownBotError(f"{base} has no engine to choose: drop /{which} from {name!r}")
+        return RandomBot() if base == "random" else GreedyBot()
+    preset, at, budget = base.partition("@")
     if preset in PRESETS:
         config = resolve_preset(preset, game)
         if at:
             if not budget.isdigit() or int(budget) < 1:
                 raise UnknownBotError(f"bad budget in {name!r}: expected preset@N with N >= 1")
             config = config.replace(iterations=int(budget))
-        return MctsBot(config, name)
+        return MctsBot(config, name, Engine(engine))
     raise UnknownBotError(
-        f"unknown bot {name!r}; known: {', '.join(bot_names())} (or preset@iterations)"
+        f"unknown bot {name!r}; known: {', '.join(bot_names())} (or preset@iterations, "
+        "and /native or /python)"
     )
 
 

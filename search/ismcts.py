@@ -6,15 +6,26 @@ import time
 from collections.abc import Callable
 
 from boardbot.engine.api import Game, State, View
-from boardbot.search.api import MoveStats, SearchConfig, SearchResult, StopReason
+from boardbot.search.api import (
+    MoveStats,
+    SearchConfig,
+    SearchControls,
+    SearchResult,
+    StopReason,
+)
 from boardbot.search.checks import check_request
+from boardbot.search.engines import Engine, native_twin, uses_native
 from boardbot.search.errors import SearchError
+from boardbot.search.native import search_native
 from boardbot.search.parallel import all_tallies, merged_stop_reason, run_root_parallel
 from boardbot.search.results import LineSource, build_result, merge_tallies
 from boardbot.search.seeds import derive_seed
 from boardbot.search.tree_search import TreeReport, TreeSearch
 
-__all__ = ["SearchError", "check_request", "run_search", "search", "search_view"]
+__all__ = ["SearchError", "check_request", "search", "search_view"]
+
+NO_CONTROLS = SearchControls()
+"""A search nobody steers: no cancellation, no progress, every move described."""
 
 
 def _stop_instants(config: SearchConfig, start_wall: float) -> tuple[float | None, StopReason]:
@@ -40,43 +51,18 @@ def search(
     on_progress: Callable[[SearchResult], None] | None = None,
     progress_every: int = 0,
     shown: int | None = None,
+    engine: Engine | str = Engine.AUTO,
 ) -> SearchResult:
     """Search for `seat`'s move in `state`, using only what `seat` knows.
 
     Raises a SearchError (see `boardbot.search.checks.check_request`) for a request that cannot
     be searched. Only the `shown` most visited moves (None: all) and the chosen one are
     described with notation and a principal variation; the others carry statistics only.
+    `engine` picks the native core or the Python search (`boardbot.search.engines`).
     """
     check_request(game, state, seat, config)
-    return run_search(
-        game, state, seat, config, seed,
-        should_stop=should_stop, on_progress=on_progress, progress_every=progress_every,
-        shown=shown,
-    )
-
-
-def run_search(
-    game: Game,
-    state: State,
-    seat: int,
-    config: SearchConfig,
-    seed: int,
-    *,
-    should_stop: Callable[[], bool] | None = None,
-    on_progress: Callable[[SearchResult], None] | None = None,
-    progress_every: int = 0,
-    shown: int | None = None,
-) -> SearchResult:
-    """`search` for a request that already passed `check_request` (checked once, not twice).
-
-    The search sees `seat`'s view alone (`game.observe`): every world it samples comes from it,
-    so it cannot peek at what the seat does not know.
-    """
-    return search_view(
-        game, game.observe(state, seat), config, seed,
-        should_stop=should_stop, on_progress=on_progress, progress_every=progress_every,
-        shown=shown,
-    )
+    controls = SearchControls(should_stop, on_progress, progress_every, shown)
+    return search_view(game, game.observe(state, seat), config, seed, controls, engine)
 
 
 def search_view(
@@ -84,13 +70,25 @@ def search_view(
     view: View,
     config: SearchConfig,
     seed: int,
-    *,
-    should_stop: Callable[[], bool] | None = None,
-    on_progress: Callable[[SearchResult], None] | None = None,
-    progress_every: int = 0,
-    shown: int | None = None,
+    controls: SearchControls = NO_CONTROLS,
+    engine: Engine | str = Engine.AUTO,
 ) -> SearchResult:
-    """`run_search` from a seat's view (`game.observe(state, seat)`) of a checked request."""
+    """The search of a request already checked (`check_request`), from the seat's view.
+
+    The search sees `view` alone (`game.observe(state, seat)`): every world it samples comes
+    from it, so it cannot peek at what the seat does not know.
+    """
+    if uses_native(engine, game.name):
+        return search_native(native_twin(game.name), game, view, config, seed, controls)
+    return _python_search(game, view, config, seed, controls)
+
+
+def _python_search(
+    game: Game, view: View, config: SearchConfig, seed: int, controls: SearchControls
+) -> SearchResult:
+    """The Python ISMCTS (the reference): one tree, or root-parallel worker processes."""
+    should_stop, on_progress = controls.should_stop, controls.on_progress
+    progress_every, shown = controls.progress_every, controls.shown
     start = time.perf_counter()
     state, seat = view.state, view.seat
     start_wall = time.time()
@@ -102,7 +100,11 @@ def search_view(
     ) -> SearchResult:
         reason = time_reason if stopped_by == StopReason.TIME else stopped_by
         return build_result(
-            game, state, seat, merge_tallies(all_tallies(reports)), config.temperature,
+            game,
+            state,
+            seat,
+            merge_tallies(all_tallies(reports)),
+            config.temperature,
             choice_seed,
             iterations=sum(r.iterations for r in reports),
             elapsed_ms=(time.perf_counter() - start) * 1000.0,
@@ -117,12 +119,16 @@ def search_view(
         only = actions[0]
         notation = game.action_to_str(state, only)
         return SearchResult(
-            action=only, notation=notation, seat=seat, iterations=0,
+            action=only,
+            notation=notation,
+            seat=seat,
+            iterations=0,
             elapsed_ms=(time.perf_counter() - start) * 1000.0,
             moves=(MoveStats(only, notation, 0, 0.0, 0.0, (notation,)),),
             stopped_by=StopReason.SINGLE_MOVE,
         )
     if config.workers > 1:
+
         def forward(reports: list[TreeReport]) -> None:
             if on_progress is not None:
                 on_progress(finish(reports, StopReason.RUNNING))
@@ -130,8 +136,14 @@ def search_view(
         # Each worker lines its own top moves (at least the one it would choose); the merge
         # keeps, per move, the line of the busiest tree that reported one (docs/search.md).
         reports = run_root_parallel(
-            game, view, config, seed, stop_wall, should_stop,
-            forward if on_progress else None, progress_every,
+            game,
+            view,
+            config,
+            seed,
+            stop_wall,
+            should_stop,
+            forward if on_progress else None,
+            progress_every,
             lines=None if shown is None else max(shown, 1),
         )
         return finish(reports, merged_stop_reason(reports))

@@ -19,6 +19,7 @@ from boardbot.jobs.settings import Limits
 from boardbot.jobs.worker_pool import WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.search.engines import Engine, check_engine, fallback_notice, per_game
 from boardbot.service.auth import TokenInterceptor, is_loopback
 from boardbot.service.metrics import Metrics, serve_metrics
 from boardbot.service.request_log import request_logger
@@ -68,6 +69,8 @@ class ServerConfig:
     limits: Limits = field(default_factory=Limits)
     extra_games: str | None = None
     """More games, `name=package.module:Class,…` (None: from BOARDBOT_EXTRA_GAMES)."""
+    engine: Engine = Engine.AUTO
+    """Searches on the native core where a game has one (auto, native) or always in Python."""
 
 
 class BotServer:
@@ -109,10 +112,11 @@ class BotServer:
         """Start workers, then listen; returns the bound port (useful with port 0)."""
         cfg = self.config
         register_env_games(cfg.extra_games)
-        warning = plaintext_token_warning(cfg)
-        if warning is not None:
-            self.logger.warning(warning)
-            self.warnings.append(warning)
+        check_engine(cfg.engine)
+        for warning in (plaintext_token_warning(cfg), fallback_notice(cfg.engine)):
+            if warning is not None:
+                self.logger.warning(warning)
+                self.warnings.append(warning)
         self.pool.start()
         self.rules_pool.start()
         pool = self.pool
@@ -137,7 +141,12 @@ class BotServer:
             maximum_concurrent_rpcs=threads * 4,
         )
         servicer = BoardBotServicer(
-            self.pool, self.metrics, self.logger, cfg.limits, rules_pool=self.rules_pool
+            self.pool,
+            self.metrics,
+            self.logger,
+            cfg.limits,
+            rules_pool=self.rules_pool,
+            engine=per_game(cfg.engine),
         )
         pb_grpc.add_BoardBotServicer_to_server(servicer, server)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)

@@ -27,6 +27,7 @@ from boardbot.jobs.search_job import SearchJob, SearchOutcome
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.search.engines import Engine
 from boardbot.search.presets import preset_names
 from boardbot.service import convert
 from boardbot.service.errors import grpc_status
@@ -50,8 +51,11 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         logger: logging.Logger,
         limits: settings.Limits,
         rules_pool: WorkerPool,
+        engine: Engine = Engine.AUTO,
     ) -> None:
         self.pool = pool
+        self.engine = engine
+        """What runs each search: the native core where a game has one, or Python."""
         self.rules_pool = rules_pool
         """Where rules calls (NewGame, LegalMoves, ApplyMove) run."""
         self.metrics = metrics
@@ -275,6 +279,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             progress_every_iterations=every_iterations,
             progress_every_ms=every_ms,
             ranked=ranked,
+            engine=self.engine,
         )
 
     @staticmethod

@@ -1,7 +1,14 @@
-"""Engine speed benchmark: seeded random games, counting steps (legal_actions + apply)."""
+"""Engine speed benchmark: seeded random games, counting steps (legal_actions + apply).
+
+`bench_engine` plays the Python engine; `bench_native_engine` has a native twin (the Rust core,
+`boardbot_native`) play the same kind of games natively, in one call: stepping it from Python
+would measure the binding's per-call cost instead of the engine. Both count a step the same way
+(one decision or one chance step), play whole games and check the clock after each.
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Mapping
@@ -9,6 +16,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from boardbot.engine.api import CHANCE, Game
+
+NATIVE_MAX_SECONDS = 600.0
+"""The longest native run `bench_native_engine` accepts (the binding's bound)."""
 
 
 @dataclass(frozen=True)
@@ -55,9 +65,39 @@ def bench_engine(
         if time.perf_counter() >= deadline:
             break
     elapsed = time.perf_counter() - start
+    return _result(game.name, options, elapsed, games, decision, chance)
+
+
+def bench_native_engine(
+    twin: Any, options: Mapping[str, Any], seconds: float = 5.0, seed: int = 0
+) -> EngineBenchResult:
+    """The same benchmark played by a native twin (`search.engines.native_twin`) in one call.
+
+    `seconds` must be in (0, 600] (the binding's bound). The native random streams are its own:
+    the same seed does not give the same games as `bench_engine`, only the same kind of figures.
+    """
+    figures = twin.random_playouts(json.dumps(dict(options)), seed, seconds)
+    return _result(
+        twin.name,
+        options,
+        float(figures["seconds"]),
+        int(figures["games"]),
+        int(figures["decisions"]),
+        int(figures["chance"]),
+    )
+
+
+def _result(
+    game: str,
+    options: Mapping[str, Any],
+    elapsed: float,
+    games: int,
+    decision: int,
+    chance: int,
+) -> EngineBenchResult:
     steps = decision + chance
     return EngineBenchResult(
-        game=game.name,
+        game=game,
         options=dict(options),
         seconds=round(elapsed, 3),
         games=games,

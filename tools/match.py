@@ -12,6 +12,7 @@ from typing import Any
 from boardbot.engine.api import CHANCE, Game
 from boardbot.engine.errors import BoardbotError
 from boardbot.search.bots import make_bot
+from boardbot.search.engines import Engine
 from boardbot.search.parallel import process_context
 from boardbot.search.seeds import derive_seed
 from boardbot.tools.stats import wilson_interval
@@ -96,9 +97,10 @@ def play_game(
     seating: tuple[int, ...],
     seed: int,
     index: int = 0,
+    engine: Engine = Engine.AUTO,
 ) -> GameRecord:
     """Play one seeded game to the end, seat s played by bot `bots[seating[s]]`."""
-    players = [make_bot(bots[b], game) for b in seating]
+    players = [make_bot(bots[b], game, engine) for b in seating]
     state = game.new_state(options, seed)
     if game.num_players(state) != len(seating):
         raise MatchError(
@@ -139,13 +141,13 @@ def play_game(
     )
 
 
-GameJob = tuple[Game, dict[str, Any], tuple[str, ...], tuple[int, ...], int, int]
-"""Arguments of one game of a match: game, options, bots, seating, seed, index."""
+GameJob = tuple[Game, dict[str, Any], tuple[str, ...], tuple[int, ...], int, int, Engine]
+"""Arguments of one game of a match: game, options, bots, seating, seed, index, engine."""
 
 
 def _play_indexed(args: GameJob) -> GameRecord:
-    game, options, bots, seating, seed, index = args
-    return play_game(game, options, bots, seating, seed, index)
+    game, options, bots, seating, seed, index, engine = args
+    return play_game(game, options, bots, seating, seed, index, engine)
 
 
 def summarize(bots: Sequence[str], records: Sequence[GameRecord]) -> tuple[BotReport, ...]:
@@ -194,15 +196,17 @@ def run_match(
     option_sets: Sequence[Mapping[str, Any]] = ({},),
     parallel: int = 1,
     duplicate: bool = True,
+    engine: Engine = Engine.AUTO,
 ) -> tuple[MatchReport, list[GameRecord]]:
     """Play `games` seeded games; game i rotates seats by i and cycles option sets every
     full rotation (so each option set is played from every seat).
 
     With `duplicate`, the games of one rotation share their seed: each deal (setup and chance
     stream) is played once from every seat, which removes most of the luck from a comparison.
+    `engine` runs the searching bots whose names do not pick one (`medium/native`).
     """
     for name in bots:
-        make_bot(name, game)
+        make_bot(name, game, engine)
     if games < 1:
         raise MatchError("a match needs at least one game")
     if not option_sets:
@@ -216,6 +220,7 @@ def run_match(
             seating_for(i, players),
             game_seed(seed, i, players, duplicate),
             i,
+            engine,
         )
         for i in range(games)
     ]

@@ -17,6 +17,7 @@ from boardbot.jobs.extra_games import register_env_games
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.api import SearchConfig
+from boardbot.search.engines import Engine, uses_native
 from boardbot.search.ismcts import search
 from boardbot.search.presets import resolve_preset
 from boardbot.service.server import BotServer, ServerConfig
@@ -27,6 +28,8 @@ class OverheadResult:
     """Percentiles (milliseconds) of latency, in-process search time and their difference."""
 
     game: str
+    engine: str
+    """What ran the searches: native or python."""
     iterations: int
     requests: int
     latency_p50_ms: float
@@ -82,18 +85,22 @@ def measure_overhead(
     warmup: int = 20,
     seed: int = 0,
     send_view: bool = False,
+    engine: Engine = Engine.AUTO,
 ) -> OverheadResult:
     """Run `requests` ChooseMove calls on a local one-worker server and the same searches here.
 
     The requests carry the full state, or with `send_view` only the seat's view of it."""
     register_env_games()
+    native = uses_native(engine, game_name)  # refuses `native` for a game without a twin
     game = game_ops.load_game(game_name)
     state = decision_state(game, options, seed, plies=4)
     seat = game.current_player(state)
     raw = game_ops.encode_state(game, state, observer=seat if send_view else None)
     base = resolve_preset(settings.default_preset_name(), game)
     config: SearchConfig = base.replace(iterations=iterations, time_ms=None, workers=1)
-    server = BotServer(ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4))
+    server = BotServer(
+        ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4, engine=engine)
+    )
     port = server.start()
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     stub = pb_grpc.BoardBotStub(channel)
@@ -113,7 +120,7 @@ def measure_overhead(
             reply = stub.ChooseMove(request, timeout=60)
             latency = time.perf_counter() - start
             start = time.perf_counter()
-            local = search(game, state, seat, config, i, shown=0)  # as ChooseMove does
+            local = search(game, state, seat, config, i, shown=0, engine=engine)  # as ChooseMove
             searched = time.perf_counter() - start
             if (local.iterations, local.notation) != (reply.stats.iterations, reply.move.notation):
                 raise RuntimeError("the server and the local search did different work")
@@ -128,6 +135,7 @@ def measure_overhead(
     overheads = [lat - s for lat, s in zip(latencies, searches, strict=True)]
     return OverheadResult(
         game=game_name,
+        engine="native" if native else "python",
         iterations=iterations,
         requests=requests,
         latency_p50_ms=round(statistics.median(latencies), 3),

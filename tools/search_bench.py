@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from boardbot.engine.api import CHANCE, Game, State
 from boardbot.search.api import SearchConfig
+from boardbot.search.engines import Engine, uses_native
 from boardbot.search.ismcts import search
 from boardbot.search.seeds import derive_seed
 from boardbot.tools.timing import TimedGame
@@ -28,9 +29,10 @@ class PositionBench:
     iterations: int
     seconds: float
     iterations_per_second: float
-    engine_share: float
-    """Share of the (timed run's) search time spent inside engine calls."""
-    engine_calls_per_iteration: float
+    engine_share: float | None
+    """Share of the (timed run's) search time spent inside engine calls (None on the native
+    core, which `cargo run --release --example bench_search` in core/search measures)."""
+    engine_calls_per_iteration: float | None
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,9 @@ class SearchBenchResult:
     seed: int
     positions: tuple[PositionBench, ...]
     iterations_per_second: float
-    engine_share: float
+    engine_share: float | None
+    engine: str = "python"
+    """What ran the searches: python or native."""
 
     def to_json(self) -> dict[str, Any]:
         """The figures as a JSON-ready dict."""
@@ -80,8 +84,11 @@ def bench_search(
     preset: str,
     config: SearchConfig,
     seed: int = 0,
+    engine: Engine = Engine.PYTHON,
 ) -> SearchBenchResult:
-    """Search each bench position twice (plain for speed, timed for the engine share)."""
+    """Search each bench position twice in Python (plain for speed, timed for the engine
+    share), once on the native core (`engine` native, or auto for a game with a twin)."""
+    native = uses_native(engine, game.name)
     config = config.replace(workers=1, early_stop=False, time_ms=None, deadline=None)
     figures = []
     total_iterations = 0
@@ -91,11 +98,21 @@ def bench_search(
     for phase, index, state in bench_positions(game, options, seed):
         seat = game.current_player(state)
         start = time.perf_counter()
-        plain = search(game, state, seat, config, seed)
+        plain = search(game, state, seat, config, seed, engine=engine)
         seconds = time.perf_counter() - start
+        total_iterations += plain.iterations
+        total_seconds += seconds
+        if native:
+            figures.append(
+                PositionBench(
+                    phase, index, len(game.legal_actions(state)), plain.iterations,
+                    round(seconds, 3), round(plain.iterations / seconds, 1), None, None,
+                )
+            )  # fmt: skip
+            continue
         timed_game = TimedGame(game)
         start = time.perf_counter()
-        search(cast(Game, timed_game), state, seat, config, seed)
+        search(cast(Game, timed_game), state, seat, config, seed, engine=Engine.PYTHON)
         timed_seconds = time.perf_counter() - start
         share = timed_game.engine_seconds / timed_seconds
         figures.append(
@@ -110,8 +127,6 @@ def bench_search(
                 engine_calls_per_iteration=round(timed_game.calls / max(1, plain.iterations), 1),
             )
         )
-        total_iterations += plain.iterations
-        total_seconds += seconds
         total_engine += timed_game.engine_seconds
         total_timed += timed_seconds
     return SearchBenchResult(
@@ -121,5 +136,6 @@ def bench_search(
         seed=seed,
         positions=tuple(figures),
         iterations_per_second=round(total_iterations / total_seconds, 1),
-        engine_share=round(total_engine / total_timed, 3),
+        engine_share=None if native else round(total_engine / total_timed, 3),
+        engine="native" if native else "python",
     )

@@ -7,10 +7,23 @@ import sys
 
 import orjson
 
+from boardbot.cli.commands.common import CommandError, run_guarded
 from boardbot.cli.commands.options import add_game_arguments, game_options
 from boardbot.engine import get_game
+from boardbot.search.engines import (
+    Engine,
+    NativeUnavailableError,
+    fallback_notice,
+    native_twin,
+    uses_native,
+)
 from boardbot.search.presets import preset_names, resolve_preset
-from boardbot.tools.engine_bench import bench_engine
+from boardbot.tools.engine_bench import (
+    NATIVE_MAX_SECONDS,
+    EngineBenchResult,
+    bench_engine,
+    bench_native_engine,
+)
 from boardbot.tools.search_bench import SearchBenchResult, bench_search
 
 
@@ -23,30 +36,102 @@ def register(sub: argparse._SubParsersAction) -> None:
     engine.add_argument("--seconds", type=float, default=5.0, help="how long to play")
     engine.add_argument("--seed", type=int, default=0)
     engine.add_argument("--json", action="store_true", help="print the figures as JSON")
-    engine.set_defaults(func=run_engine_bench)
+    engine.add_argument(
+        "--engine",
+        choices=[e.value for e in Engine],
+        default=Engine.AUTO.value,
+        help="auto: every engine the game has, side by side (default); native: the native "
+        "core alone; python: the Python engine alone",
+    )
+    engine.set_defaults(func=lambda args: run_guarded(run_engine_bench, args))
     search = kinds.add_parser("search", help="search iterations per second and engine share")
     add_game_arguments(search)
     search.add_argument("--preset", default="medium", choices=preset_names())
     search.add_argument("--iterations", type=int, default=None, help="override the budget")
     search.add_argument("--seed", type=int, default=0)
     search.add_argument("--json", action="store_true", help="print the figures as JSON")
-    search.set_defaults(func=run_search_bench)
+    search.add_argument(
+        "--engine",
+        choices=[e.value for e in Engine],
+        default=Engine.AUTO.value,
+        help="auto: every engine the game has, side by side (default); native: the native "
+        "core alone; python: the Python search alone",
+    )
+    search.set_defaults(func=lambda args: run_guarded(run_search_bench, args))
 
 
 def run_engine_bench(args: argparse.Namespace) -> int:
-    """Run the engine benchmark and print its figures."""
-    result = bench_engine(get_game(args.game), game_options(args), args.seconds, args.seed)
+    """Run the engine benchmark on each engine asked for and print the figures."""
+    game = get_game(args.game)
+    options = game_options(args)
+    engines = engines_to_bench(args.engine, game.name)
+    if Engine.NATIVE in engines and not 0 < args.seconds <= NATIVE_MAX_SECONDS:
+        raise CommandError(
+            f"--seconds must be more than 0 and at most {NATIVE_MAX_SECONDS:g} for the native "
+            f"engine, got {args.seconds:g}"
+        )
+    results: dict[Engine, EngineBenchResult] = {}
+    for engine in engines:
+        if engine is Engine.PYTHON:
+            results[engine] = bench_engine(game, options, args.seconds, args.seed)
+            continue
+        try:
+            results[engine] = bench_native_engine(
+                native_twin(game.name), options, args.seconds, args.seed
+            )
+        except ValueError as error:
+            raise CommandError(f"native engine: {error}") from None
     if args.json:
-        sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
+        if list(results) == [Engine.PYTHON]:
+            figures = results[Engine.PYTHON].to_json()  # the shape from before native engines
+        else:
+            figures = {engine.value: result.to_json() for engine, result in results.items()}
+        sys.stdout.write(orjson.dumps(figures).decode() + "\n")
     else:
-        print(f"game            {result.game} {result.options or ''}")
+        print_engine_bench(results)
+    return 0
+
+
+def engines_to_bench(choice: str, game: str) -> list[Engine]:
+    """The engines `bench engine --engine CHOICE` plays for `game`: Python first, then native.
+
+    `auto` is every engine the game has here (saying once on stderr when the native core is not
+    built); `native` for a game or machine without the native core is a CommandError.
+    """
+    engine = Engine(choice)
+    if engine is Engine.PYTHON:
+        return [Engine.PYTHON]
+    try:
+        native = uses_native(engine, game)
+    except NativeUnavailableError as error:
+        raise CommandError(str(error)) from None
+    if engine is Engine.NATIVE:
+        return [Engine.NATIVE]
+    notice = fallback_notice(engine)
+    if notice is not None:
+        print(notice, file=sys.stderr, flush=True)
+    return [Engine.PYTHON, Engine.NATIVE] if native else [Engine.PYTHON]
+
+
+def print_engine_bench(results: dict[Engine, EngineBenchResult]) -> None:
+    """One block of figures per engine, then how many times faster the native engine is."""
+    first = next(iter(results.values()))
+    print(f"game            {first.game} {first.options or ''}")
+    for index, (engine, result) in enumerate(results.items()):
+        if index:
+            print()
+        print(f"engine          {engine.value}")
         print(f"time            {result.seconds:.2f} s (one core)")
         print(f"games           {result.games}  ({result.games_per_second:.2f} games/s)")
         print(f"steps           {result.steps}  ({result.steps_per_second:,.0f} steps/s)")
         print(f"  decisions     {result.decision_steps}")
         print(f"  chance        {result.chance_steps}")
         print(f"steps per game  {result.mean_steps_per_game}")
-    return 0
+    python, native = results.get(Engine.PYTHON), results.get(Engine.NATIVE)
+    if python is not None and native is not None and python.steps_per_second > 0:
+        ratio = native.steps_per_second / python.steps_per_second
+        print()
+        print(f"native/python   {ratio:,.1f}x the steps/s")
 
 
 def run_search_bench(args: argparse.Namespace) -> int:
@@ -54,24 +139,49 @@ def run_search_bench(args: argparse.Namespace) -> int:
     config = resolve_preset(args.preset, args.game)
     if args.iterations is not None:
         config = config.replace(iterations=args.iterations)
-    result = bench_search(get_game(args.game), game_options(args), args.preset, config, args.seed)
+    game = get_game(args.game)
+    results = {
+        engine: bench_search(game, game_options(args), args.preset, config, args.seed, engine)
+        for engine in engines_to_bench(args.engine, game.name)
+    }
     if args.json:
-        sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
-    else:
+        if list(results) == [Engine.PYTHON]:
+            figures = results[Engine.PYTHON].to_json()  # the shape from before native engines
+        else:
+            figures = {engine.value: result.to_json() for engine, result in results.items()}
+        sys.stdout.write(orjson.dumps(figures).decode() + "\n")
+        return 0
+    for index, result in enumerate(results.values()):
+        if index:
+            print()
         print_search_bench(result)
+    python, native = results.get(Engine.PYTHON), results.get(Engine.NATIVE)
+    if python is not None and native is not None and python.iterations_per_second > 0:
+        ratio = native.iterations_per_second / python.iterations_per_second
+        print(f"\nnative/python: {ratio:,.1f}x the iterations/s")
     return 0
 
 
 def print_search_bench(result: SearchBenchResult) -> None:
     """A readable table of the search benchmark."""
-    print(f"game {result.game} {result.options or ''}  preset {result.preset}  seed {result.seed}")
+    print(
+        f"game {result.game} {result.options or ''}  preset {result.preset}  seed {result.seed}"
+        f"  engine {result.engine}"
+    )
     print(f"{'position':<10}{'moves':>6}{'iterations':>11}{'seconds':>9}{'iter/s':>10}{'engine':>8}")
     for p in result.positions:
         print(
             f"{p.phase:<6}#{p.decision_index:<3}{p.legal_moves:>6}{p.iterations:>11}"
-            f"{p.seconds:>9.2f}{p.iterations_per_second:>10,.0f}{p.engine_share:>8.0%}"
+            f"{p.seconds:>9.2f}{p.iterations_per_second:>10,.0f}{_share(p.engine_share):>8}"
         )
-    print(
-        f"overall: {result.iterations_per_second:,.0f} iterations/s, "
-        f"{result.engine_share:.0%} of the time inside the engine"
+    inside = (
+        "engine share not measured here (core/search: cargo run --release --example "
+        "bench_search)"
+        if result.engine_share is None
+        else f"{result.engine_share:.0%} of the time inside the engine"
     )
+    print(f"overall: {result.iterations_per_second:,.0f} iterations/s, {inside}")
+
+
+def _share(share: float | None) -> str:
+    return "-" if share is None else f"{share:.0%}"

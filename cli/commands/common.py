@@ -20,11 +20,36 @@ from boardbot.engine.errors import BoardbotError
 from boardbot.jobs import game_ops
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.jobs.failures import RequestError
+from boardbot.search.engines import Engine, NativeUnavailableError, check_engine, fallback_notice
 from boardbot.service.defaults import DEFAULT_ADDRESS
 
 
 class CommandError(BoardbotError):
     """A failure to report on stderr with exit status 1 (no traceback)."""
+
+
+def add_engine_argument(parser: argparse.ArgumentParser, env_default: str = "auto") -> None:
+    """`--engine auto|native|python`: the native core where a game has one, or Python."""
+    parser.add_argument(
+        "--engine",
+        choices=[e.value for e in Engine],
+        default=env_default,
+        help="auto: the native core for games that have one (default); native: insist on it; "
+        "python: the Python engines and search",
+    )
+
+
+def chosen_engine(args: argparse.Namespace, say_fallback: bool = True) -> Engine:
+    """The `--engine` of parsed arguments, checked, saying once when Python stands in (a
+    server says it in its own start-up warnings instead)."""
+    try:
+        engine = check_engine(args.engine)
+    except NativeUnavailableError as error:
+        raise CommandError(str(error)) from None
+    notice = fallback_notice(engine)
+    if notice is not None and say_fallback:
+        print(notice, file=sys.stderr, flush=True)
+    return engine
 
 
 def add_state_arguments(parser: argparse.ArgumentParser) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import orjson
 
+from boardbot.cli.commands.common import add_engine_argument, chosen_engine
 from boardbot.cli.commands.options import add_game_arguments, game_options
 from boardbot.engine import get_game
 from boardbot.search.bots import bot_names
@@ -20,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_game_arguments(match)
     match.add_argument(
         "--bots", required=True,
-        help=f"comma-separated bots, one per seat ({', '.join(bot_names())})",
+        help=f"comma-separated bots, one per seat ({', '.join(bot_names())}; preset@N for "
+        "N iterations; a /native or /python suffix picks one bot's engine)",
     )
     match.add_argument("--games", type=int, default=20, help="number of games")
     match.add_argument("--seed", type=int, default=0)
@@ -34,12 +36,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="give every game its own deal (default: each deal is played from every seat)",
     )
     match.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_engine_argument(match)
     match.set_defaults(func=run_match_command)
 
 
 def run_match_command(args: argparse.Namespace) -> int:
     """Parse the flags, play the match and print the report."""
     game = get_game(args.game)
+    engine = chosen_engine(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     options: dict[str, Any] = game_options(args)
     if args.players is not None and args.players != len(bots):
@@ -48,7 +52,7 @@ def run_match_command(args: argparse.Namespace) -> int:
         options["players"] = len(bots)
     option_sets = clan_option_sets(game, options, args.clans) if args.clans else [options]
     report, _ = run_match(
-        game, bots, args.games, args.seed, option_sets, args.parallel, args.duplicate
+        game, bots, args.games, args.seed, option_sets, args.parallel, args.duplicate, engine
     )
     if args.json:
         sys.stdout.write(orjson.dumps(report.to_json()).decode() + "\n")

@@ -7,6 +7,7 @@ import sys
 
 import orjson
 
+from boardbot.cli.commands.common import add_engine_argument, chosen_engine
 from boardbot.cli.commands.options import add_game_arguments, game_options
 
 
@@ -27,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--view", action="store_true", help="send the seat's view instead of the full state"
     )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    add_engine_argument(p)
     p.set_defaults(func=run_overhead)
 
 
@@ -43,11 +45,15 @@ def run_overhead(args: argparse.Namespace) -> int:
         args.warmup,
         args.seed,
         send_view=args.view,
+        engine=chosen_engine(args),
     )
     if args.json:
         sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
         return 0
-    print(f"game              {result.game}, {result.iterations} iterations per search")
+    print(
+        f"game              {result.game}, {result.iterations} iterations per search, "
+        f"{result.engine} search"
+    )
     print(f"requests          {result.requests}")
     rows = (
         ("latency", result.latency_p50_ms, result.latency_p99_ms),

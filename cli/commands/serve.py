@@ -11,6 +11,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from boardbot.cli.commands.common import add_engine_argument, chosen_engine
 from boardbot.jobs.cores import available_cores
 from boardbot.jobs.settings import Limits
 
@@ -131,6 +132,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=float(_env("DEADLINE_MARGIN_MS", 30.0)),
         help="time kept back from a client deadline to send the answer",
     )
+    add_engine_argument(p, _env("ENGINE", "auto"))
     p.set_defaults(func=run_serve)
 
 
@@ -160,6 +162,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         tls_key=args.tls_key,
         token=args.token or None,
         max_message_bytes=args.max_message_bytes,
+        engine=chosen_engine(args, say_fallback=False),
         grace_seconds=args.grace,
         drain_seconds=args.drain,
         limits=Limits(

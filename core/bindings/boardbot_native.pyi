@@ -32,6 +32,11 @@ class LegendRaiders:
         """A fresh game from the options (JSON text); the seed drives the native stream."""
     def state_from_json(self, json: str) -> State:
         """Decode and validate a state's JSON text; InvalidStateError names the path."""
+    def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
+        """Seeded uniformly random games for about `seconds` (in (0, 600]; whole games), played
+        natively without the GIL: {"games", "steps", "decisions", "chance": int, "seconds":
+        float}. A step is a decision or a chance step, as in `boardbot bench engine`. Bad options
+        raise InvalidStateError, a bad `seconds` ValueError."""
 
 @final
 class State:

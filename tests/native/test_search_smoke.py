@@ -159,3 +159,15 @@ def test_a_progress_callback_error_stops_the_search_and_is_raised() -> None:
             on_progress=boom, progress_every=100,
         )
     assert time.perf_counter() - start < 5.0
+
+
+@pytest.mark.parametrize(
+    "far", [{"deadline": 1e300}, {"time_ms": 1e300}, {"deadline": 9.3e18, "time_ms": 1e25}]
+)
+def test_budgets_beyond_any_clock_are_no_panic(far: dict[str, float]) -> None:
+    """A server without a client deadline sends one centuries away: it is simply far."""
+    native = parity.boardbot_native
+    assert native is not None
+    state = decision_state()
+    result = native.search(state, state.current_player(), {**MEDIUM, **far}, 5)
+    assert result["stopped_by"] in {"iterations", "early_stop"}

@@ -7,31 +7,22 @@ from typing import Any
 
 import pytest
 
-from boardbot.engine import CHANCE, get_game
+from boardbot.engine import get_game
 from boardbot.search.api import SearchConfig
+from boardbot.search.engines import Engine, native_module, uses_native
 from boardbot.search.ismcts import search
 from boardbot.tools.match import clan_option_sets, run_match
 from tests.search.figures import figures
+from tests.search.positions import mid_game_decision
 
-
-def mid_game_decision(name: str, options: dict[str, Any], seed: int, steps: int) -> Any:
-    """A state after `steps` seeded random steps, advanced to a decision with 2+ moves."""
-    game = get_game(name)
-    rng = random.Random(seed)
-    state = game.new_state(options, seed)
-    for _ in range(steps):
-        if game.current_player(state) == CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-        else:
-            actions = game.legal_actions(state)
-            state = game.apply(state, actions[rng.randrange(len(actions))])
-    while game.current_player(state) == CHANCE or len(game.legal_actions(state)) < 2:
-        if game.current_player(state) == CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-        else:
-            state = game.apply(state, game.legal_actions(state)[0])
-    assert not game.is_terminal(state)
-    return state
+ENGINES = [
+    Engine.PYTHON,
+    pytest.param(
+        Engine.NATIVE,
+        marks=pytest.mark.skipif(native_module() is None, reason="the native core is not built"),
+    ),
+]
+"""The Python search, and the native core's where it is built (games without a twin skip)."""
 
 
 @pytest.mark.parametrize(
@@ -43,8 +34,13 @@ def mid_game_decision(name: str, options: dict[str, Any], seed: int, steps: int)
         ("legend_raiders", {"players": 4}, 2),
     ],
 )
-def test_no_peeking_in_real_games(name: str, options: dict[str, Any], seed: int) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_no_peeking_in_real_games(
+    name: str, options: dict[str, Any], seed: int, engine: Engine
+) -> None:
     """Another world of the same information set (other hidden hands, deck and pile orders)."""
+    if engine is Engine.NATIVE and not uses_native(Engine.AUTO, name):
+        pytest.skip(f"{name} has no native twin")
     game = get_game(name)
     state = mid_game_decision(name, options, seed, 50)
     seat = game.current_player(state)
@@ -56,8 +52,8 @@ def test_no_peeking_in_real_games(name: str, options: dict[str, Any], seed: int)
     )
     assert game.state_to_json(twin, seat) == game.state_to_json(state, seat)
     config = SearchConfig(iterations=50, cutoff_depth=8, early_stop=False)
-    here = figures(search(game, state, seat, config, 3))
-    assert figures(search(game, twin, seat, config, 3)) == here
+    here = figures(search(game, state, seat, config, 3, engine=engine))
+    assert figures(search(game, twin, seat, config, 3, engine=engine)) == here
 
 
 def test_leda_search_beats_random() -> None:
@@ -69,7 +65,10 @@ def test_leda_search_beats_random() -> None:
     assert report.reports[0].wins >= 18
 
 
-def test_legend_raiders_search_beats_random() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_legend_raiders_search_beats_random(engine: Engine) -> None:
     game = get_game("legend_raiders")
-    report, _ = run_match(game, ["medium@80", "random"], 8, 11, [{"players": 2}])
+    report, _ = run_match(
+        game, ["medium@80", "random"], 8, 11, [{"players": 2}], engine=engine
+    )
     assert report.reports[0].wins >= 7

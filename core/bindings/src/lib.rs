@@ -13,6 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, SystemTime};
 
 use boardbot_rules::legend_raiders::state::RaidersState;
+use boardbot_rules::playout::{random_playouts, PlayoutBudget, PlayoutError};
 use boardbot_rules::pyrepr::str_repr;
 use boardbot_rules::{seeded_rng, ActionError, Game, InvalidState, LegendRaiders, CHANCE};
 use boardbot_search::{
@@ -148,7 +149,53 @@ impl PyLegendRaiders {
             Ok(PyState::from(state))
         })
     }
+
+    /// Seeded uniformly random games from the options for about `seconds` (whole games, the
+    /// clock checked after each), played natively without the GIL: the engine benchmark.
+    ///
+    /// A dict: `games`, `steps` (= `decisions` + `chance`), `decisions`, `chance`, `seconds`
+    /// (the wall-clock time taken). A step is one decision or one chance step, as in the Python
+    /// benchmark (`boardbot.tools.engine_bench`).
+    fn random_playouts<'py>(
+        &self,
+        py: Python<'py>,
+        options_json: &str,
+        seed: u64,
+        seconds: f64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        guard("random_playouts", || {
+            if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_PLAYOUT_SECONDS) {
+                return Err(PyValueError::new_err(format!(
+                    "seconds must be more than 0 and at most {MAX_PLAYOUT_SECONDS}, got {seconds}"
+                )));
+            }
+            let options = parse_json(options_json, "the options")?;
+            let budget = PlayoutBudget::Time(Duration::from_secs_f64(seconds));
+            let counts = py
+                .allow_threads(|| {
+                    guard("random_playouts", || {
+                        Ok(random_playouts(&LegendRaiders, &options, seed, budget))
+                    })
+                })?
+                .map_err(|err| match err {
+                    PlayoutError::Options(err) => invalid_state(&err),
+                    stuck @ PlayoutError::Stuck { .. } => PyRuntimeError::new_err(format!(
+                        "boardbot_native: internal error in random_playouts: {stuck}"
+                    )),
+                })?;
+            let out = PyDict::new(py);
+            out.set_item("games", counts.games)?;
+            out.set_item("steps", counts.steps)?;
+            out.set_item("decisions", counts.decisions)?;
+            out.set_item("chance", counts.chance)?;
+            out.set_item("seconds", counts.elapsed.as_secs_f64())?;
+            Ok(out)
+        })
+    }
 }
+
+/// The longest `random_playouts` run (seconds): a benchmark, not a way to hang a process.
+const MAX_PLAYOUT_SECONDS: f64 = 600.0;
 
 /// An immutable Legend Raiders state; `apply`, `observe`, `determinize` give new handles.
 #[pyclass(frozen, module = "boardbot_native", name = "State")]
@@ -476,15 +523,14 @@ fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<SearchConfig> {
             }
             "time_ms" => {
                 out.time_budget = optional::<f64>(&value, &key)?
-                    .map(|ms| finite(ms, &key).map(|ms| Duration::from_secs_f64(ms.max(0.0) / 1e3)))
+                    .map(|ms| finite(ms, &key).map(|ms| far_future_clamped(ms / 1e3)))
                     .transpose()?;
             }
             "deadline" => {
                 out.deadline = optional::<f64>(&value, &key)?
                     .map(|secs| {
-                        finite(secs, &key).map(|secs| {
-                            SystemTime::UNIX_EPOCH + Duration::from_secs_f64(secs.max(0.0))
-                        })
+                        finite(secs, &key)
+                            .map(|secs| SystemTime::UNIX_EPOCH + far_future_clamped(secs))
                     })
                     .transpose()?;
             }
@@ -540,6 +586,15 @@ fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<SearchConfig> {
     Ok(out)
 }
 
+/// Seconds as a Duration, clamped to [0, FAR_FUTURE_SECS]: a budget or deadline further away
+/// than any search runs means the same as that bound, and never overflows a clock.
+fn far_future_clamped(secs: f64) -> Duration {
+    Duration::from_secs_f64(secs.clamp(0.0, FAR_FUTURE_SECS))
+}
+
+/// About 31,000 years: later than any deadline, and within what `SystemTime` can hold.
+const FAR_FUTURE_SECS: f64 = 1e12;
+
 /// A Python dict mirroring `search.api.SearchResult` (`principal_variation` as a tuple).
 fn result_dict<'py>(
     py: Python<'py>,
@@ -590,7 +645,7 @@ fn search(
     on_progress: Option<PyObject>,
     progress_every: u64,
 ) -> PyResult<PyObject> {
-    let config = search_config(config)?;
+    let config = guard("search", || search_config(config))?;
     let seat = state.check_seat(seat, "seat")?;
     let token = cancel.map_or_else(CancelToken::new, |flag| flag.token.clone());
     let game_state = state.state.clone();

@@ -1,0 +1,125 @@
+"""The search on the native core: a seat's view handed to `boardbot_native.search`, and back."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from boardbot.engine.api import Game, View
+from boardbot.engine.errors import BoardbotError
+from boardbot.search.api import (
+    MoveStats,
+    SearchConfig,
+    SearchControls,
+    SearchResult,
+    StopReason,
+)
+from boardbot.search.engines import native_module
+
+CANCEL_POLL_SECONDS = 0.005
+"""How often a cancellation callback is polled while the native search runs."""
+
+
+class NativeCoreError(BoardbotError, RuntimeError):
+    """The native core refused what the Python engine accepted: a fault of boardbot's."""
+
+
+def native_config(config: SearchConfig) -> dict[str, Any]:
+    """The configuration as the keys the native search accepts (every SearchConfig field)."""
+    module = native_module()
+    keys = module.CONFIG_KEYS if module is not None else ()
+    return {key: getattr(config, key) for key in keys}
+
+
+def search_native(
+    twin: Any,
+    game: Game,
+    view: View,
+    config: SearchConfig,
+    seed: int,
+    controls: SearchControls,
+) -> SearchResult:
+    """The native search of a checked request from `view`; the result as the Python search's.
+
+    The native core receives exactly the seat's view (its JSON), so it cannot peek either.
+    """
+    module = native_module()
+    if module is None:
+        raise NativeCoreError("the native core is not built")
+    try:
+        text = orjson.dumps(game.state_to_json(view.state, view.seat)).decode()
+        state = twin.state_from_json(text)
+    except ValueError as error:
+        raise NativeCoreError(f"the native core refused a valid view: {error}") from None
+    should_stop, on_progress, shown = controls.should_stop, controls.on_progress, controls.shown
+    flag = module.CancelFlag()
+    done = threading.Event()
+    watcher = _cancel_watcher(should_stop, flag, done) if should_stop else None
+
+    def progress(partial: dict[str, Any]) -> None:
+        if on_progress is not None:
+            on_progress(_result(partial, shown))
+
+    try:
+        raw = module.search(
+            state,
+            view.seat,
+            native_config(config),
+            seed & 0xFFFF_FFFF_FFFF_FFFF,
+            flag,
+            progress if on_progress is not None and controls.progress_every > 0 else None,
+            controls.progress_every,
+        )
+    except module.SearchError as error:
+        raise NativeCoreError(f"the native search refused a checked request: {error}") from None
+    finally:
+        done.set()
+        if watcher is not None:
+            watcher.join()
+    return _result(raw, shown)
+
+
+def _cancel_watcher(
+    should_stop: Callable[[], bool], flag: Any, done: threading.Event
+) -> threading.Thread:
+    """A thread that cancels the native search once `should_stop()` says so."""
+
+    def watch() -> None:
+        while not done.wait(CANCEL_POLL_SECONDS):
+            if should_stop():
+                flag.cancel()
+                return
+
+    thread = threading.Thread(target=watch, name="native-search-cancel", daemon=True)
+    thread.start()
+    return thread
+
+
+def _result(raw: dict[str, Any], shown: int | None) -> SearchResult:
+    """A native result dict as a SearchResult, describing only the `shown` moves and the chosen."""
+    moves = []
+    for rank, entry in enumerate(raw["moves"]):
+        described = shown is None or rank < shown or entry["action"] == raw["action"]
+        moves.append(
+            MoveStats(
+                action=entry["action"],
+                notation=entry["notation"] if described else None,
+                visits=entry["visits"],
+                mean_value=entry["mean_value"],
+                lower_bound=entry["lower_bound"],
+                principal_variation=tuple(entry["principal_variation"]) if described else (),
+            )
+        )
+    return SearchResult(
+        action=raw["action"],
+        notation=raw["notation"],
+        seat=raw["seat"],
+        iterations=raw["iterations"],
+        elapsed_ms=raw["elapsed_ms"],
+        moves=tuple(moves),
+        stopped_by=StopReason(raw["stopped_by"]),
+        nodes=raw["nodes"],
+    )

@@ -1,0 +1,137 @@
+"""The search entry point runs the native core for a game that has one, Python otherwise."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+import pytest
+
+from boardbot.cli.commands.common import CommandError, chosen_engine
+from boardbot.engine import get_game
+from boardbot.search import engines
+from boardbot.search.api import SearchConfig, SearchResult, StopReason
+from boardbot.search.bots import MctsBot, UnknownBotError, make_bot
+from boardbot.search.engines import Engine, NativeUnavailableError, uses_native
+from boardbot.search.ismcts import search
+from tests.native import parity
+from tests.search.figures import figures
+from tests.search.positions import mid_game_decision
+
+needs_native = pytest.mark.skipif(
+    parity.boardbot_native is None,
+    reason="boardbot_native is not built (run `make native`, which needs a Rust toolchain)",
+)
+CONFIG = SearchConfig(iterations=200, cutoff_depth=8, rollout="heuristic", early_stop=False)
+
+
+@pytest.fixture
+def no_native_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on a machine without a Rust toolchain: the native module cannot be imported."""
+    monkeypatch.setattr(engines, "native_module", lambda: None)
+
+
+@needs_native
+def test_auto_picks_native_for_a_game_with_a_twin_and_python_otherwise() -> None:
+    assert uses_native(Engine.AUTO, "legend_raiders")
+    assert not uses_native(Engine.AUTO, "leda")
+    assert not uses_native(Engine.PYTHON, "legend_raiders")
+    assert uses_native(Engine.NATIVE, "legend_raiders")
+    with pytest.raises(NativeUnavailableError, match="leda has no native twin"):
+        uses_native(Engine.NATIVE, "leda")
+    assert engines.fallback_notice(Engine.AUTO) is None
+    assert engines.native_games() == ["legend_raiders"]
+
+
+@pytest.mark.usefixtures("no_native_core")
+def test_without_the_native_core_auto_runs_python_and_says_so_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert not uses_native(Engine.AUTO, "legend_raiders")
+    with pytest.raises(NativeUnavailableError, match=r"not built.*make native"):
+        uses_native(Engine.NATIVE, "legend_raiders")
+    assert chosen_engine(argparse.Namespace(engine="auto")) is Engine.AUTO
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run on the Python engines" in err and "make native" in err
+    with pytest.raises(CommandError, match="not built"):
+        chosen_engine(argparse.Namespace(engine="native"))
+    state = mid_game_decision("legend_raiders", {"players": 2}, 3, 30)
+    game = get_game("legend_raiders")
+    seat = game.current_player(state)
+    result = search(game, state, seat, CONFIG, 5)
+    assert figures(result) == figures(search(game, state, seat, CONFIG, 5, engine=Engine.PYTHON))
+
+
+@needs_native
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_native_search_answers_like_the_python_search(players: int) -> None:
+    game = get_game("legend_raiders")
+    state = mid_game_decision("legend_raiders", {"players": players}, players, 40)
+    seat = game.current_player(state)
+    native = search(game, state, seat, CONFIG, 9, engine=Engine.NATIVE, shown=2)
+    again = search(game, state, seat, CONFIG, 9, engine=Engine.NATIVE, shown=2)
+    python = search(game, state, seat, CONFIG, 9, engine=Engine.PYTHON, shown=2)
+    assert figures(native) == figures(again)  # same seed, same result
+    for result in (native, python):
+        assert isinstance(result, SearchResult)
+        assert result.action in game.legal_actions(state)
+        assert result.notation == game.action_to_str(state, result.action)
+        assert result.seat == seat and result.iterations == 200
+        assert result.stopped_by is StopReason.ITERATIONS
+        assert sorted(m.action for m in result.moves) == sorted(game.legal_actions(state))
+        described = [m for m in result.moves if m.notation is not None]
+        assert 1 <= len(described) <= 3  # the two shown, and the chosen one
+        assert all(m.principal_variation[0] == m.notation for m in described)
+
+
+@needs_native
+def test_native_search_sees_only_the_seats_view() -> None:
+    game = get_game("legend_raiders")
+    state = mid_game_decision("legend_raiders", {"players": 4}, 2, 50)
+    seat = game.current_player(state)
+    view = game.observe(state, seat)
+    twin = next(
+        world
+        for world in (game.determinize(view, random.Random(k)) for k in range(50))
+        if world != state
+    )
+    here = figures(search(game, state, seat, CONFIG, 3, engine=Engine.NATIVE))
+    assert figures(search(game, twin, seat, CONFIG, 3, engine=Engine.NATIVE)) == here
+
+
+@needs_native
+def test_native_search_is_cancelled_and_reports_progress() -> None:
+    game = get_game("legend_raiders")
+    state = mid_game_decision("legend_raiders", {"players": 2}, 4, 30)
+    seat = game.current_player(state)
+    partials: list[SearchResult] = []
+    stop_after = time.monotonic() + 0.2
+    endless = SearchConfig(iterations=None, time_ms=20_000, early_stop=False)
+    start = time.monotonic()
+    result = search(
+        game, state, seat, endless, 1, engine=Engine.NATIVE,
+        should_stop=lambda: time.monotonic() > stop_after,
+        on_progress=partials.append, progress_every=500,
+    )  # fmt: skip
+    assert time.monotonic() - start < 5
+    assert result.stopped_by is StopReason.CANCELLED
+    assert partials and all(p.stopped_by is StopReason.RUNNING for p in partials)
+    assert [p.iterations for p in partials] == sorted(p.iterations for p in partials)
+
+
+@needs_native
+def test_bots_pick_their_engine_by_suffix_or_match_default() -> None:
+    assert _engine_of(make_bot("medium/native", "legend_raiders")) is Engine.NATIVE
+    assert _engine_of(make_bot("hard@50/python", "legend_raiders")) is Engine.PYTHON
+    assert _engine_of(make_bot("easy", "legend_raiders", Engine.PYTHON)) is Engine.PYTHON
+    with pytest.raises(UnknownBotError, match="bad engine"):
+        make_bot("medium/fast", "legend_raiders")
+    with pytest.raises(UnknownBotError, match="random has no engine"):
+        make_bot("random/native", "legend_raiders")
+
+
+def _engine_of(bot: Any) -> Engine:
+    assert isinstance(bot, MctsBot)
+    return bot.engine

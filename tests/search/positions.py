@@ -1,0 +1,28 @@
+"""Real-game positions for search tests: seeded mid-game decisions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boardbot.engine import CHANCE, get_game
+
+
+def mid_game_decision(name: str, options: dict[str, Any], seed: int, steps: int) -> Any:
+    """A state after `steps` seeded random steps, advanced to a decision with 2+ moves."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.new_state(options, seed)
+    for _ in range(steps):
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+    while game.current_player(state) == CHANCE or len(game.legal_actions(state)) < 2:
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            state = game.apply(state, game.legal_actions(state)[0])
+    assert not game.is_terminal(state)
+    return state
