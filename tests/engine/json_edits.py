@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -26,6 +27,18 @@ def replaced(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     copy: Any = dict(data) if isinstance(data, dict) else list(data)
     copy[path[0]] = replaced(data[path[0]], path[1:], value)
     return copy
+
+
+def setter(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
+    """An in-place edit of a decoded JSON state: set the value at `path` to `value`."""
+
+    def edit(data: dict[str, Any]) -> None:
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return edit
 
 
 def path_text(path: tuple[Any, ...]) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from typing import Any
 
@@ -18,7 +17,7 @@ from boardbot.search.engines import Engine, NativeUnavailableError, uses_native
 from boardbot.search.ismcts import search
 from tests.native import parity
 from tests.search.figures import figures
-from tests.search.positions import mid_game_decision
+from tests.search.positions import mid_game_decision, twin_world
 
 needs_native = pytest.mark.skipif(
     parity.boardbot_native is None,
@@ -91,12 +90,7 @@ def test_native_search_sees_only_the_seats_view() -> None:
     game = get_game("legend_raiders")
     state = mid_game_decision("legend_raiders", {"players": 4}, 2, 50)
     seat = game.current_player(state)
-    view = game.observe(state, seat)
-    twin = next(
-        world
-        for world in (game.determinize(view, random.Random(k)) for k in range(50))
-        if world != state
-    )
+    twin = twin_world(game, state, seat)
     here = figures(search(game, state, seat, CONFIG, 3, engine=Engine.NATIVE))
     assert figures(search(game, twin, seat, CONFIG, 3, engine=Engine.NATIVE)) == here
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from boardbot.engine import CHANCE, get_game
+from boardbot.engine import CHANCE, Game, State, get_game
 
 
 def mid_game_decision(name: str, options: dict[str, Any], seed: int, steps: int) -> Any:
@@ -26,3 +26,13 @@ def mid_game_decision(name: str, options: dict[str, Any], seed: int, steps: int)
             state = game.apply(state, game.legal_actions(state)[0])
     assert not game.is_terminal(state)
     return state
+
+
+def twin_world(game: Game, state: State, seat: int) -> State:
+    """Another world of `seat`'s information set (other hidden hands, deck and pile orders)."""
+    view = game.observe(state, seat)
+    return next(
+        world
+        for world in (game.determinize(view, random.Random(k)) for k in range(50))
+        if world != state
+    )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from boardbot.search.engines import Engine, native_module, uses_native
 from boardbot.search.ismcts import search
 from boardbot.tools.match import clan_option_sets, run_match
 from tests.search.figures import figures
-from tests.search.positions import mid_game_decision
+from tests.search.positions import mid_game_decision, twin_world
 
 ENGINES = [
     Engine.PYTHON,
@@ -44,12 +43,7 @@ def test_no_peeking_in_real_games(
     game = get_game(name)
     state = mid_game_decision(name, options, seed, 50)
     seat = game.current_player(state)
-    view = game.observe(state, seat)
-    twin = next(
-        world
-        for world in (game.determinize(view, random.Random(k)) for k in range(50))
-        if world != state
-    )
+    twin = twin_world(game, state, seat)
     assert game.state_to_json(twin, seat) == game.state_to_json(state, seat)
     config = SearchConfig(iterations=50, cutoff_depth=8, early_stop=False)
     here = figures(search(game, state, seat, config, 3, engine=engine))

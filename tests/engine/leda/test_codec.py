@@ -20,6 +20,7 @@ from boardbot.engine.leda.frames import (
     F_SPY_PILE,
     F_UPGRADE,
 )
+from tests.engine.json_edits import setter
 from tests.engine.leda.builders import (
     activation_stack,
     base_json,
@@ -31,14 +32,6 @@ from tests.engine.leda.builders import (
 GAME = get_game("leda")
 
 
-def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
-    def edit(data: dict[str, Any]) -> None:
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return edit
 
 
 def _dup_card(data: dict[str, Any]) -> None:
@@ -111,33 +104,33 @@ BAD = [
     ("duplicated card", _dup_card, "$.players[0].deck[0]"),
     ("missing card", _missing_card, "$.players[0]"),
     ("card of another clan", _wrong_clan, "$.players[0].deck[0]"),
-    ("bad coordinates", _set(["players", 0, "grid"], []), "$.players[0].grid"),
-    ("negative food", _set(["players", 1, "food"], -1), "$.players[1].food"),
+    ("bad coordinates", setter(["players", 0, "grid"], []), "$.players[0].grid"),
+    ("negative food", setter(["players", 1, "food"], -1), "$.players[1].food"),
     ("too many shark tokens", _too_many_tokens, "$.players[0].grid"),
-    ("token on a Panda grid", _set(["players", 1, "grid", 3, "shark_token"], True),
+    ("token on a Panda grid", setter(["players", 1, "grid", 3, "shark_token"], True),
      "$.players[1].grid[3].shark_token"),
     ("tile twice", _dup_tile, "$.players[1].grid[1].tile"),
     ("MV token twice", _dup_mv, "$.players[1].mv_tokens[0]"),
     ("Action tile twice", _dup_action, "$.action_pile[0]"),
-    ("unknown field", _set(["players", 0, "colour"], "red"), "$.players[0].colour"),
-    ("unknown top field", _set(["turn"], 3), "$.turn"),
-    ("unknown clan", _set(["players", 0, "clan"], "owls"), "$.players[0].clan"),
-    ("same clans", _set(["players", 1, "clan"], "sharks"), "$.players[1].clan"),
-    ("not leda", _set(["game"], "chess"), "$.game"),
-    ("bad face", _set(["players", 0, "grid", 0, "face"], "side"), "$.players[0].grid[0].face"),
+    ("unknown field", setter(["players", 0, "colour"], "red"), "$.players[0].colour"),
+    ("unknown top field", setter(["turn"], 3), "$.turn"),
+    ("unknown clan", setter(["players", 0, "clan"], "owls"), "$.players[0].clan"),
+    ("same clans", setter(["players", 1, "clan"], "sharks"), "$.players[1].clan"),
+    ("not leda", setter(["game"], "chess"), "$.game"),
+    ("bad face", setter(["players", 0, "grid", 0, "face"], "side"), "$.players[0].grid[0].face"),
     ("knows own hand", _knows_own_hand, "$.players[0].knows"),
     ("mulligan mid-game", _mulligan_mid_game, "$.pending[1]"),
     ("automatic frame on top", _automatic_on_top, "$.pending[7]"),
     ("frame argument out of range", _bad_frame_arg, "$.pending[6].args[0]"),
     ("zone chosen while choosing", _zone_choice_with_zone, "$.zone"),
-    ("zone not of the revealed tile", _set(["zone"], "row3"), "$.zone"),
+    ("zone not of the revealed tile", setter(["zone"], "row3"), "$.zone"),
     ("counts without observer", _counts_without_observer, "$.players[1].hand"),
     ("winner with pending work", _winner_with_work, "$.pending"),
     ("rotated non-Cat card", _rotated_shark, "$.players[0].rotated[0]"),
-    ("unknown frame", _set(["pending", 0, "frame"], "nap"), "$.pending[0].frame"),
-    ("negative military", _set(["players", 0, "military"], -2), "$.players[0].military"),
-    ("empty action pile", _set(["action_pile"], []), "$.action_pile"),
-    ("specials outside a step", _set(["players", 1, "specials"], 1), "$.players[1].specials"),
+    ("unknown frame", setter(["pending", 0, "frame"], "nap"), "$.pending[0].frame"),
+    ("negative military", setter(["players", 0, "military"], -2), "$.players[0].military"),
+    ("empty action pile", setter(["action_pile"], []), "$.action_pile"),
+    ("specials outside a step", setter(["players", 1, "specials"], 1), "$.players[1].specials"),
     ("round without a revealed tile", _no_revealed, "$.revealed_actions"),
 ]  # fmt: skip
 
@@ -325,11 +318,12 @@ REASONS = [
     (_effect_beyond_its_ops, "$.pending[7].args[1]", "op index beyond the effect"),
     (_more_known_than_held, "$.players[1].hand.known", "more known cards than the hand holds"),
     (_known_position_past_the_end, "$.mv_pile.known[0].index", "must be at most 16, got 17"),
-    (_set(["revealed_actions"], ["action-1", "action-2", "action-3", "action-4", "action-5"]),
+    (setter(["revealed_actions"], ["action-1", "action-2", "action-3", "action-4", "action-5"]),
      "$.revealed_actions", "expected 0..4 items, got 5"),
     (_mv_token_of_both_players, "$.players[1].mv_tokens[0]",
      "MV token 'mv-7' appears more than once"),
-    (_set(["pending", 0, "seat"], True), "$.pending[0].seat", "expected an integer, got a boolean"),
+    (setter(["pending", 0, "seat"], True), "$.pending[0].seat",
+     "expected an integer, got a boolean"),
 ]  # fmt: skip
 
 

@@ -10,6 +10,7 @@ import orjson
 import pytest
 
 from boardbot.engine import InvalidStateError, get_game
+from tests.engine.json_edits import setter
 from tests.engine.leda.builders import base_json
 
 GAME = get_game("leda")
@@ -46,14 +47,6 @@ def _from_base(edit: Callable[[dict[str, Any]], None]) -> Callable[[], dict[str,
     return build
 
 
-def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
-    def edit(data: dict[str, Any]) -> None:
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return edit
 
 
 def _swap_frames(i: int, j: int) -> Callable[[dict[str, Any]], None]:
@@ -99,12 +92,12 @@ def _push_or(data: dict[str, Any]) -> None:
 BAD = [
     ("shark card without its token", _from_base(_shark_card_without_token),
      "$.players[0].grid[0].shark_token"),
-    ("military before the step", _from_base(_set(["players", 1, "military"], 2)),
+    ("military before the step", _from_base(setter(["players", 1, "military"], 2)),
      "$.players[1].military"),
-    ("zone between rounds", _between_rounds(_set(["zone"], "row1")), "$.zone"),
-    ("military between rounds", _between_rounds(_set(["players", 0, "military"], 1)),
+    ("zone between rounds", _between_rounds(setter(["zone"], "row1")), "$.zone"),
+    ("military between rounds", _between_rounds(setter(["players", 0, "military"], 1)),
      "$.players[0].military"),
-    ("blocked between rounds", _between_rounds(_set(["mv_blocked"], True)), "$.mv_blocked"),
+    ("blocked between rounds", _between_rounds(setter(["mv_blocked"], True)), "$.mv_blocked"),
     ("one Action tile left between rounds", _between_rounds(_four_revealed), "$.action_pile"),
     ("organizations in the wrong order", _from_base(_swap_frames(1, 2)), "$.pending[1]"),
     ("conflict missing", _from_base(_drop_frame(3)), "$.pending[3]"),
