@@ -1,9 +1,10 @@
-"""`boardbot bench engine|search`: engine and search speed figures."""
+"""`boardbot bench engine|search|presets`: engine and search speed, ChooseMove per preset."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -25,6 +26,9 @@ from boardbot.tools.engine_bench import (
     bench_native_engine,
 )
 from boardbot.tools.search_bench import SearchBenchResult, bench_search
+
+if TYPE_CHECKING:  # the module itself starts a gRPC server: imported where it runs
+    from boardbot.tools.preset_latency import PresetLatencyResult
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,6 +62,31 @@ def register(sub: argparse._SubParsersAction) -> None:
         "core alone; python: the Python search alone",
     )
     search.set_defaults(func=lambda args: run_guarded(run_search_bench, args))
+    presets = kinds.add_parser(
+        "presets",
+        help="ChooseMove p50/p99 per preset through a local server",
+        description="Start a local one-worker server per engine, send ChooseMove for every "
+        "preset on fixed decision positions of seeded games, and report per preset the "
+        "latency, the iterations and how the search stopped.",
+    )
+    add_game_arguments(presets)
+    presets.add_argument(
+        "--presets",
+        default=",".join(preset_names()),
+        help="comma-separated presets, weakest first (default: all)",
+    )
+    presets.add_argument("--requests", type=int, default=20, help="measured requests per preset")
+    presets.add_argument("--positions", type=int, default=4, help="decision positions to cycle")
+    presets.add_argument("--seed", type=int, default=0, help="seeds the games and the requests")
+    presets.add_argument("--json", action="store_true", help="print the figures as JSON")
+    presets.add_argument(
+        "--engine",
+        choices=[e.value for e in Engine],
+        default=Engine.AUTO.value,
+        help="auto: every engine the game has, side by side (default); native: the native "
+        "core alone; python: the Python search alone",
+    )
+    presets.set_defaults(func=lambda args: run_guarded(run_presets_bench, args))
 
 
 def run_engine_bench(args: argparse.Namespace) -> int:
@@ -160,6 +189,63 @@ def run_search_bench(args: argparse.Namespace) -> int:
         ratio = native.iterations_per_second / python.iterations_per_second
         print(f"\nnative/python: {ratio:,.1f}x the iterations/s")
     return 0
+
+
+def run_presets_bench(args: argparse.Namespace) -> int:
+    """Time ChooseMove per preset on a local server for each engine asked for."""
+    game = get_game(args.game)
+    names = [name.strip() for name in args.presets.split(",") if name.strip()]
+    unknown = [name for name in names if name not in preset_names()]
+    if not names or unknown:
+        what = f"unknown preset {', '.join(unknown)}" if unknown else "no preset given"
+        raise CommandError(f"--presets: {what}; known: {', '.join(preset_names())}")
+    if args.requests < 1 or args.positions < 1:
+        raise CommandError("--requests and --positions must be at least 1")
+    engines = engines_to_bench(args.engine, game.name)
+    # Imported here, not at the top: it starts a gRPC server, and only this subcommand needs it.
+    from boardbot.tools.preset_latency import measure_preset_latency
+
+    options = game_options(args)
+    results = {
+        engine: measure_preset_latency(
+            game.name, options, names, args.requests, args.positions, args.seed, engine
+        )
+        for engine in engines
+    }
+    if args.json:
+        figures = {engine.value: result.to_json() for engine, result in results.items()}
+        sys.stdout.write(orjson.dumps(figures).decode() + "\n")
+    else:
+        print_presets_bench(results)
+    return 0
+
+
+def print_presets_bench(results: dict[Engine, PresetLatencyResult]) -> None:
+    """One row per preset: each engine's p50, p99, mean iterations and most common stop side
+    by side, and with both engines the Python p50 over the native one."""
+    first = next(iter(results.values()))
+    options = f" {first.options}" if first.options else ""
+    print(
+        f"game {first.game}{options}  {first.requests} requests per preset over "
+        f"{first.positions} positions  seed {first.seed}  one worker  (ms)"
+    )
+    header = f"{'preset':<10}"
+    for engine in results:
+        header += f"{engine.value + ' p50':>12}{'p99':>9}{'iters':>8}{'stopped by':>12}"
+    both = len(results) == 2
+    print(header + (f"{'ratio':>8}" if both else ""))
+    for index, name in enumerate(r.preset for r in first.presets):
+        row = f"{name:<10}"
+        for result in results.values():
+            p = result.presets[index]
+            row += f"{p.p50_ms:>12.1f}{p.p99_ms:>9.1f}{p.mean_iterations:>8.0f}{p.stopped_by:>12}"
+        python, native = results.get(Engine.PYTHON), results.get(Engine.NATIVE)
+        if python is not None and native is not None:
+            fast = native.presets[index].p50_ms
+            row += f"{python.presets[index].p50_ms / fast:>7.1f}x" if fast > 0 else f"{'-':>8}"
+        print(row)
+    if both:
+        print("ratio: the Python p50 over the native p50")
 
 
 def print_search_bench(result: SearchBenchResult) -> None:
