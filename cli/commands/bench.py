@@ -40,13 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     engine.add_argument("--seconds", type=float, default=5.0, help="how long to play")
     engine.add_argument("--seed", type=int, default=0)
     engine.add_argument("--json", action="store_true", help="print the figures as JSON")
-    engine.add_argument(
-        "--engine",
-        choices=[e.value for e in Engine],
-        default=Engine.AUTO.value,
-        help="auto: every engine the game has, side by side (default); native: the native "
-        "core alone; python: the Python engine alone",
-    )
+    _add_engine_choice(engine, "engine")
     engine.set_defaults(func=lambda args: run_guarded(run_engine_bench, args))
     search = kinds.add_parser("search", help="search iterations per second and engine share")
     add_game_arguments(search)
@@ -54,13 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     search.add_argument("--iterations", type=int, default=None, help="override the budget")
     search.add_argument("--seed", type=int, default=0)
     search.add_argument("--json", action="store_true", help="print the figures as JSON")
-    search.add_argument(
-        "--engine",
-        choices=[e.value for e in Engine],
-        default=Engine.AUTO.value,
-        help="auto: every engine the game has, side by side (default); native: the native "
-        "core alone; python: the Python search alone",
-    )
+    _add_engine_choice(search, "search")
     search.set_defaults(func=lambda args: run_guarded(run_search_bench, args))
     presets = kinds.add_parser(
         "presets",
@@ -79,14 +67,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     presets.add_argument("--positions", type=int, default=4, help="decision positions to cycle")
     presets.add_argument("--seed", type=int, default=0, help="seeds the games and the requests")
     presets.add_argument("--json", action="store_true", help="print the figures as JSON")
-    presets.add_argument(
+    _add_engine_choice(presets, "search")
+    presets.set_defaults(func=lambda args: run_guarded(run_presets_bench, args))
+
+
+def _add_engine_choice(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--engine` of a benchmark: auto runs every engine the game has, side by side."""
+    parser.add_argument(
         "--engine",
         choices=[e.value for e in Engine],
         default=Engine.AUTO.value,
         help="auto: every engine the game has, side by side (default); native: the native "
-        "core alone; python: the Python search alone",
+        f"core alone; python: the Python {what} alone",
     )
-    presets.set_defaults(func=lambda args: run_guarded(run_presets_bench, args))
 
 
 def run_engine_bench(args: argparse.Namespace) -> int:
