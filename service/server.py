@@ -113,10 +113,13 @@ class BotServer:
         cfg = self.config
         register_env_games(cfg.extra_games)
         check_engine(cfg.engine)
-        for warning in (plaintext_token_warning(cfg), fallback_notice(cfg.engine)):
-            if warning is not None:
-                self.logger.warning(warning)
-                self.warnings.append(warning)
+        warning = plaintext_token_warning(cfg)
+        if warning is not None:
+            self.logger.warning(warning)
+            self.warnings.append(warning)
+        notice = fallback_notice(cfg.engine)
+        if notice is not None:  # said once on stderr by `serve`; the request log stays JSON
+            self.warnings.append(notice)
         self.pool.start()
         self.rules_pool.start()
         pool = self.pool

@@ -10,6 +10,7 @@ import pytest
 
 from boardbot.cli.commands.common import CommandError, chosen_engine
 from boardbot.engine import get_game
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.search import engines
 from boardbot.search.api import SearchConfig, SearchResult, StopReason
 from boardbot.search.bots import MctsBot, UnknownBotError, make_bot
@@ -18,6 +19,7 @@ from boardbot.search.ismcts import search
 from tests.native import parity
 from tests.search.figures import figures
 from tests.search.positions import mid_game_decision, twin_world
+from tests.service.servers import start_server
 
 needs_native = pytest.mark.skipif(
     parity.boardbot_native is None,
@@ -129,3 +131,16 @@ def test_bots_pick_their_engine_by_suffix_or_match_default() -> None:
 def _engine_of(bot: Any) -> Engine:
     assert isinstance(bot, MctsBot)
     return bot.engine
+
+
+@pytest.mark.usefixtures("no_native_core")
+def test_a_server_without_the_native_core_says_so_once_outside_its_request_log() -> None:
+    served = start_server()
+    try:
+        served.stub.ListGames(pb.ListGamesRequest(), timeout=30)
+        assert [w for w in served.server.warnings if "Python engines" in w] == [
+            engines.fallback_notice(Engine.AUTO)
+        ]
+        assert all(line.startswith("{") for line in served.log.getvalue().splitlines())
+    finally:
+        served.close()

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, SystemTime};
 
+use boardbot_rules::legend_raiders::actions::layout;
 use boardbot_rules::legend_raiders::state::RaidersState;
 use boardbot_rules::playout::{random_playouts, PlayoutBudget, PlayoutError};
 use boardbot_rules::pyrepr::str_repr;
@@ -230,6 +231,19 @@ impl PyState {
     }
 
     /// The action, checked against the legal decisions or the chance outcomes.
+    /// `action` when it names an action of the game at all (legal now or not), as the Python
+    /// engine's notation accepts any.
+    fn named_action(action: i64) -> PyResult<Action> {
+        let number = action_number(action)?;
+        if layout().is_action(number) {
+            Ok(number)
+        } else {
+            Err(InvalidActionError::new_err(format!(
+                "$: action {action} is not an action of this game"
+            )))
+        }
+    }
+
     fn checked_action(&self, action: i64) -> PyResult<Action> {
         let number = action_number(action)?;
         let player = LegendRaiders.current_player(&self.state);
@@ -311,10 +325,10 @@ impl PyState {
         })
     }
 
-    /// The short text of an action (e.g. `prepare:3`).
+    /// The short text of any action of the game (e.g. `prepare:3`), legal now or not.
     fn action_to_str(&self, action: i64) -> PyResult<String> {
         guard("action_to_str", || {
-            let action = self.checked_action(action)?;
+            let action = Self::named_action(action)?;
             Ok(LegendRaiders.action_to_str(&self.state, action))
         })
     }
@@ -328,10 +342,10 @@ impl PyState {
         })
     }
 
-    /// The JSON text of an action.
+    /// The JSON text of any action of the game, legal now or not.
     fn action_to_json(&self, action: i64) -> PyResult<String> {
         guard("action_to_json", || {
-            let action = self.checked_action(action)?;
+            let action = Self::named_action(action)?;
             to_json_text(&LegendRaiders.action_to_json(&self.state, action))
         })
     }

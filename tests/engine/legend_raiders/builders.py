@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from boardbot.engine.legend_raiders.components import COMPONENTS as C
 from boardbot.engine.legend_raiders.game import LegendRaidersGame
@@ -158,3 +159,71 @@ def texts(state: RaidersState) -> list[str]:
 def phase_name(state: RaidersState) -> str:
     """The current phase as its JSON name."""
     return str(GAME.state_to_json(state)["turn"]["phase"])
+
+
+# ----------------------------------------------------------------------------- engines
+ENGINE_NAMES = ("python", "native")
+
+
+class Engine:
+    """The engine under test (Python or native) and how Python-built states reach it.
+
+    Scenario states are built with the Python dataclasses (`build`) and handed to the engine
+    through JSON (`state`); what a test reads field by field is the engine's state read back
+    through JSON by the Python decoder (`py`). Everything else goes through `game`, the Python
+    `Game` protocol (for the native engine, `tests.native.native_game`).
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        if name == "python":
+            self.game: Any = GAME
+        else:
+            from tests.native.native_game import NativeLegendRaidersGame
+
+            self.game = NativeLegendRaidersGame()
+
+    def __repr__(self) -> str:
+        return f"Engine({self.name!r})"
+
+    @property
+    def native(self) -> bool:
+        return self.name == "native"
+
+    def state(self, state: RaidersState) -> Any:
+        """A Python-built state as the engine's state (through the JSON it decodes)."""
+        if not self.native:
+            return state
+        return self.game.state_from_json(GAME.state_to_json(state))
+
+    def py(self, state: Any) -> RaidersState:
+        """The engine's state as a Python state (its JSON decoded by the Python engine)."""
+        if not self.native:
+            assert isinstance(state, RaidersState)
+            return state
+        return GAME.state_from_json(self.game.state_to_json(state))
+
+    def build(self, players: list[P], table: Table | None = None, **kwargs: Any) -> Any:
+        """`build` handed to the engine."""
+        return self.state(build(players, table, **kwargs))
+
+    def checked(self, state: Any) -> Any:
+        """`state` after the engine's JSON round trip (which validates it)."""
+        decoded = self.game.state_from_json(self.game.state_to_json(state))
+        assert decoded == state
+        return state
+
+    def play(self, state: Any, *moves: str) -> Any:
+        """Apply moves and chance outcomes given in text notation, checking each is legal."""
+        for move in moves:
+            state = self.game.apply(state, self.game.action_from_str(state, move))
+            self.checked(state)
+        return state
+
+    def texts(self, state: Any) -> list[str]:
+        """The legal decisions of `state` in text notation."""
+        return [self.game.action_to_str(state, a) for a in self.game.legal_actions(state)]
+
+    def phase_name(self, state: Any) -> str:
+        """The current phase as its JSON name."""
+        return str(self.game.state_to_json(state)["turn"]["phase"])

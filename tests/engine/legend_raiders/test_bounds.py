@@ -35,7 +35,7 @@ from boardbot.engine.legend_raiders.state import ACTION, OVER, PlayerState, Raid
 from boardbot.engine.legend_raiders.validation import max_points
 from tests.engine.conformance import random_trajectory
 from tests.engine.json_edits import assert_rejected, path_text, replaced
-from tests.engine.legend_raiders.builders import GAME, P, Table, build, play, tools
+from tests.engine.legend_raiders.builders import GAME, Engine, P, Table, build, play, tools
 
 JSON = dict[str, Any]
 DIE_CARDS = tuple(c for c, kind in zip(C.card_ids, C.card_kind, strict=True) if kind == 0)
@@ -44,34 +44,36 @@ PLACES = tuple(t for t, coins in zip(C.tile_ids, C.tile_coins, strict=True) if c
 
 
 
-def bounded(state: RaidersState) -> RaidersState:
+def bounded(engine: Engine, state: Any) -> Any:
     """`state` re-decodes unchanged, and so does every seat's view of it."""
-    assert GAME.state_from_json(GAME.state_to_json(state)) == state
-    for observer in range(len(state.players)):
-        view = GAME.state_to_json(state, observer)
-        assert GAME.state_to_json(GAME.state_from_json(view), observer) == view
+    game = engine.game
+    assert game.state_from_json(game.state_to_json(state)) == state
+    for observer in range(game.num_players(state)):
+        view = game.state_to_json(state, observer)
+        assert game.state_to_json(game.state_from_json(view), observer) == view
     return state
 
 
-def plays_on(data: JSON) -> RaidersState:
+def plays_on(engine: Engine, data: JSON) -> Any:
     """`data` decodes and round-trips; every legal action (or chance outcome) re-decodes."""
-    state = GAME.state_from_json(data)
-    assert GAME.state_to_json(state, data.get("observer")) == data
-    if GAME.is_terminal(state):
+    game = engine.game
+    state = game.state_from_json(data)
+    assert game.state_to_json(state, data.get("observer")) == data
+    if game.is_terminal(state):
         return state
-    if GAME.current_player(state) == CHANCE:
-        actions = [a for a, _ in GAME.chance_outcomes(state)]
+    if game.current_player(state) == CHANCE:
+        actions = [a for a, _ in game.chance_outcomes(state)]
     else:
-        actions = list(GAME.legal_actions(state))
+        actions = list(game.legal_actions(state))
     assert actions
     for action in actions:
-        bounded(GAME.apply(state, action))
+        bounded(engine, game.apply(state, action))
     return state
 
 
-def rejected(data: JSON, path: str, reason: str) -> None:
+def rejected(engine: Engine, data: JSON, path: str, reason: str) -> None:
     """`data` is refused at `path`."""
-    assert_rejected(GAME, data, path, reason)
+    assert_rejected(engine.game, data, path, reason)
 
 
 # ----------------------------------------------------------------------------- states
@@ -187,25 +189,49 @@ FIELDS: list[tuple[str, Maker, tuple[Any, ...], int, str]] = [
 @pytest.mark.parametrize(("name", "make", "path", "bound", "reason"), FIELDS,
                          ids=[f[0] for f in FIELDS])
 def test_a_number_at_its_bound_plays_and_past_it_is_rejected(
-    name: str, make: Maker, path: tuple[Any, ...], bound: int, reason: str
+    engine: Engine, name: str, make: Maker, path: tuple[Any, ...], bound: int, reason: str
 ) -> None:
     data = make()
     at_bound = replaced(data, path, bound)
     if name == "idle turns":
-        written = GAME.state_to_json(GAME.state_from_json(at_bound))
+        written = engine.game.state_to_json(engine.game.state_from_json(at_bound))
         assert written == {k: v for k, v in data.items() if k != "idle_turns"}, "read, not kept"
     else:
         assert data == at_bound, "the state is at its bound"
-        plays_on(at_bound)
-    rejected(replaced(data, path, bound + 1), path_text(path), reason)
+        plays_on(engine, at_bound)
+    rejected(engine, replaced(data, path, bound + 1), path_text(path), reason)
 
 
 @settings(max_examples=60, deadline=None)
 @given(which=st.sampled_from(FIELDS), past=st.data())
-def test_any_number_past_its_bound_names_its_path(which: Any, past: st.DataObject) -> None:
+def test_any_number_past_its_bound_names_its_path(
+    engine: Engine, which: Any, past: st.DataObject
+) -> None:
     _, make, path, bound, reason = which
-    value = past.draw(st.one_of(st.integers(bound + 1, bound + 3), st.integers(bound + 1, 2**64)))
-    rejected(replaced(make(), path, value), path_text(path), reason)
+    # 2**64 itself, on the native engine: `test_an_integer_of_65_bits_is_still_an_integer`.
+    top = 2**64 - 1 if engine.native else 2**64
+    value = past.draw(st.one_of(st.integers(bound + 1, bound + 3), st.integers(bound + 1, top)))
+    rejected(engine, replaced(make(), path, value), path_text(path), reason)
+
+
+NATIVE_READS_2_64_AS_A_FLOAT = pytest.mark.xfail(
+    raises=AssertionError,
+    strict=True,
+    reason="a difference: the binding parses the JSON text with serde_json, which turns an integer "
+    "past u64 (2**64 and up) into a float, so the native engine refuses it as 'expected an "
+    "integer, got the number 1.8446744073709552e+19' where the Python engine names the bound",
+)
+
+
+@pytest.mark.parametrize(("name", "make", "path", "bound", "reason"), FIELDS,
+                         ids=[f[0] for f in FIELDS])
+def test_an_integer_of_65_bits_is_still_an_integer(
+    engine: Engine, request: pytest.FixtureRequest, name: str, make: Maker,
+    path: tuple[Any, ...], bound: int, reason: str,
+) -> None:
+    if engine.native:
+        request.applymarker(NATIVE_READS_2_64_AS_A_FLOAT)
+    rejected(engine, replaced(make(), path, 2**64), path_text(path), reason)
 
 
 def _longer(data: JSON, path: tuple[Any, ...], extra: Any) -> JSON:
@@ -231,69 +257,71 @@ LISTS: list[tuple[str, Callable[[], RaidersState], int | None, tuple[Any, ...], 
 @pytest.mark.parametrize(("name", "make", "observer", "path", "bound"), LISTS,
                          ids=[f[0] for f in LISTS])
 def test_a_list_at_its_bound_plays_and_one_item_more_is_rejected(
-    name: str, make: Callable[[], RaidersState], observer: int | None, path: tuple[Any, ...],
-    bound: int,
+    engine: Engine, name: str, make: Callable[[], RaidersState], observer: int | None,
+    path: tuple[Any, ...], bound: int,
 ) -> None:
-    data = GAME.state_to_json(make(), observer)
+    data = engine.game.state_to_json(engine.state(make()), observer)
     target: Any = data
     for part in path:
         target = target[part]
     assert len(target) == bound
-    plays_on(data)
-    rejected(_longer(data, path, target[0]), path_text(path), f"0..{bound} items")
+    plays_on(engine, data)
+    rejected(engine, _longer(data, path, target[0]), path_text(path), f"0..{bound} items")
 
 
-def test_the_top_score_is_exactly_reachable() -> None:
-    state = top_scorer()
-    p = state.players[0]
+def test_the_top_score_is_exactly_reachable(engine: Engine) -> None:
+    state = engine.state(top_scorer())
+    p = engine.py(state).players[0]
     assert max_points(p, dice=False) == POINTS_MAX == p.points
-    assert GAME.state_to_json(top_scorer(OVER, cards=True))["final_scores"][0] == FINAL_SCORE_MAX
-    data = GAME.state_to_json(_all_places())
+    over = engine.state(top_scorer(OVER, cards=True))
+    assert engine.game.state_to_json(over)["final_scores"][0] == FINAL_SCORE_MAX
+    data = engine.game.state_to_json(engine.state(_all_places()))
     assert data["players"][0]["coins_visible"] == COINS_MAX
 
 
-def test_the_coin_effect_is_not_offered_once_the_bonus_is_at_its_cap() -> None:
+def test_the_coin_effect_is_not_offered_once_the_bonus_is_at_its_cap(engine: Engine) -> None:
     def coin_offered(bonus: int) -> bool:
-        state = build([P(1, known=("die-1",)), P(2)], dice=False, coin_bonus=bonus)
-        return "die-card:coin" in [GAME.action_to_str(state, a) for a in GAME.legal_actions(state)]
+        state = engine.build([P(1, known=("die-1",)), P(2)], dice=False, coin_bonus=bonus)
+        return "die-card:coin" in engine.texts(state)
 
     assert coin_offered(COIN_BONUS_MAX - 1) and not coin_offered(COIN_BONUS_MAX)
 
 
 # ----------------------------------------------------------------------------- random play
-def _raise_coin_bonus(state: RaidersState) -> RaidersState:
+def _raise_coin_bonus(engine: Engine, state: Any) -> Any:
     """The diceless coin bonus at its cap when the state allows it."""
     with contextlib.suppress(InvalidStateError):
-        raised = state._replace(coin_bonus=COIN_BONUS_MAX)
-        return GAME.state_from_json(GAME.state_to_json(raised))
+        raised = engine.py(state)._replace(coin_bonus=COIN_BONUS_MAX)
+        return engine.game.state_from_json(GAME.state_to_json(raised))
     return state
 
 
-def _play_out(state: RaidersState, rng: random.Random, steps: int) -> RaidersState:
+def _play_out(engine: Engine, state: Any, rng: random.Random, steps: int) -> Any:
+    game = engine.game
     for _ in range(steps):
-        bounded(state)
-        if GAME.is_terminal(state):
+        bounded(engine, state)
+        if game.is_terminal(state):
             break
-        if GAME.current_player(state) == CHANCE:
-            state = GAME.apply(state, GAME.sample_chance(state, rng))
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
         else:
-            actions = GAME.legal_actions(state)
-            state = GAME.apply(state, actions[rng.randrange(len(actions))])
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
     return state
 
 
-def test_the_top_scorer_plays_on_to_the_end_within_bounds() -> None:
+def test_the_top_scorer_plays_on_to_the_end_within_bounds(engine: Engine) -> None:
     for seed in range(5):
-        end = _play_out(top_scorer(), random.Random(seed), 400)
-        assert GAME.is_terminal(end)
-        assert end.players[0].points == POINTS_MAX
+        end = _play_out(engine, engine.state(top_scorer()), random.Random(seed), 400)
+        assert engine.game.is_terminal(end)
+        assert engine.py(end).players[0].points == POINTS_MAX
 
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 300), players=st.integers(2, 4))
 def test_diceless_states_at_the_coin_cap_play_on_within_bounds(
-    seed: int, start: int, players: int
+    engine: Engine, seed: int, start: int, players: int
 ) -> None:
     options = {"players": players, "variant": "diceless"}
-    *_, state = random_trajectory(GAME, options, seed, start)
-    _play_out(_raise_coin_bonus(state), random.Random(seed), 150)
+    *_, state = random_trajectory(engine.game, options, seed, start)
+    _play_out(engine, _raise_coin_bonus(engine, state), random.Random(seed), 150)

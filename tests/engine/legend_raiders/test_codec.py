@@ -12,36 +12,37 @@ from typing import Any
 import pytest
 
 from boardbot.engine import InvalidStateError
-from tests.engine.legend_raiders.builders import GAME, P, build, play, tools
+from tests.engine.legend_raiders.builders import GAME, Engine, P, build, tools
 from tests.engine.schema_check import schema_errors
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "legend_raiders"
 
 
-def _base() -> dict[str, Any]:
-    state = build([
+def _base(engine: Engine) -> dict[str, Any]:
+    state = engine.build([
         P(1, tools=tools(map=2), prepared=("olympus",), completed=("aegis",), points=4,
           known=("die-1",), blind=("mission-book-book",)),
         P(2, tools=tools(rope=1)),
     ])
-    return GAME.state_to_json(play(state, "roll:coin", "keep-roll"))
+    return engine.game.state_to_json(engine.play(state, "roll:coin", "keep-roll"))
 
 
-def test_base_state_is_valid_and_round_trips() -> None:
-    data = _base()
-    assert GAME.state_to_json(GAME.state_from_json(copy.deepcopy(data))) == data
+def test_base_state_is_valid_and_round_trips(engine: Engine) -> None:
+    data = _base(engine)
+    assert engine.game.state_to_json(engine.game.state_from_json(copy.deepcopy(data))) == data
 
 
-def test_the_documented_example_state_decodes() -> None:
+def test_the_documented_example_state_decodes(engine: Engine) -> None:
     data = json.loads((DOCS / "example-state.json").read_text())
-    state = GAME.state_from_json(data)
-    assert GAME.state_to_json(state) == data
+    state = engine.game.state_from_json(data)
+    assert engine.game.state_to_json(state) == data
 
 
-def test_the_schema_names_every_top_level_field() -> None:
+def test_the_schema_names_every_top_level_field(engine: Engine) -> None:
     schema = json.loads((DOCS / "state.schema.json").read_text())
-    assert set(_base()) <= set(schema["properties"])
-    assert set(GAME.state_to_json(GAME.state_from_json(_base()), 0)) <= set(schema["properties"])
+    assert set(_base(engine)) <= set(schema["properties"])
+    view = engine.game.state_to_json(engine.game.state_from_json(_base(engine)), 0)
+    assert set(view) <= set(schema["properties"])
 
 
 def _set(path: list[str | int], value: Any) -> Callable[[dict[str, Any]], None]:
@@ -159,67 +160,67 @@ BAD_STATES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
 @pytest.mark.parametrize(("label", "change", "path", "reason"), BAD_STATES,
                          ids=[b[0] for b in BAD_STATES])
 def test_bad_states_name_the_path(
-    label: str, change: Callable[[dict[str, Any]], None], path: str, reason: str
+    engine: Engine, label: str, change: Callable[[dict[str, Any]], None], path: str, reason: str
 ) -> None:
-    data = _base()
+    data = _base(engine)
     change(data)
     with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
+        engine.game.state_from_json(data)
     assert err.value.path == path, err.value
     assert reason in err.value.reason, err.value
 
 
-def test_a_game_over_needs_a_triggered_end() -> None:
+def test_a_game_over_needs_a_triggered_end(engine: Engine) -> None:
     state = build([P(1, completed=("aegis",), points=3), P(2)], first=0, seat=1)
     data = GAME.state_to_json(state._replace(phase=12))
     with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
+        engine.game.state_from_json(data)
     assert err.value.path == "$.end_triggered"
 
 
-def _finished_game() -> dict[str, Any]:
+def _finished_game(engine: Engine) -> dict[str, Any]:
     rng = random.Random(5)
-    state = GAME.new_state({"players": 3}, 5)
-    while not GAME.is_terminal(state):
-        actions = GAME.legal_actions(state)
-        state = GAME.apply(state, GAME.sample_chance(state, rng) if not actions
-                           else actions[rng.randrange(len(actions))])
-    return GAME.state_to_json(state)
+    state = engine.game.new_state({"players": 3}, 5)
+    while not engine.game.is_terminal(state):
+        actions = engine.game.legal_actions(state)
+        state = engine.game.apply(state, engine.game.sample_chance(state, rng) if not actions
+                                  else actions[rng.randrange(len(actions))])
+    return engine.game.state_to_json(state)
 
 
-def test_final_scores_and_winner_are_checked() -> None:
-    data = _finished_game()
-    assert GAME.state_to_json(GAME.state_from_json(data)) == data
+def test_final_scores_and_winner_are_checked(engine: Engine) -> None:
+    data = _finished_game(engine)
+    assert engine.game.state_to_json(engine.game.state_from_json(data)) == data
     bad = copy.deepcopy(data)
     bad["final_scores"][0] += 1
     with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(bad)
+        engine.game.state_from_json(bad)
     assert err.value.path == "$.final_scores"
     bad = copy.deepcopy(data)
     bad["winner"] = (data["winner"] + 1) % 3
     with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(bad)
+        engine.game.state_from_json(bad)
     assert err.value.path == "$.winner"
 
 
-def test_random_states_and_views_conform_to_the_schema() -> None:
+def test_random_states_and_views_conform_to_the_schema(engine: Engine) -> None:
     schema = json.loads((DOCS / "state.schema.json").read_text())
     example = json.loads((DOCS / "example-state.json").read_text())
     assert schema_errors(example, schema, schema) == []
     for options in ({"players": 4}, {"players": 2, "variant": "diceless"}):
         rng = random.Random(1)
-        state = GAME.new_state(options, 1)
+        state = engine.game.new_state(options, 1)
         step = 0
         while True:
             if step % 7 == 0:
                 for observer in (None, 0, 1):
-                    data = GAME.state_to_json(state, observer)
+                    data = engine.game.state_to_json(state, observer)
                     assert schema_errors(data, schema, schema) == []
-            if GAME.is_terminal(state):
+            if engine.game.is_terminal(state):
                 break
-            actions = GAME.legal_actions(state)
-            state = GAME.apply(state, GAME.sample_chance(state, rng) if not actions
-                               else actions[rng.randrange(len(actions))])
+            actions = engine.game.legal_actions(state)
+            state = engine.game.apply(state, engine.game.sample_chance(state, rng) if not actions
+                                      else actions[rng.randrange(len(actions))])
             step += 1
     bad = dict(example, variant="cards")
     assert schema_errors(bad, schema, schema) == ["$.variant: 'cards' not in enum"]
