@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from boardbot.engine import InvalidStateError
+from tests.engine.json_edits import setter
 from tests.engine.legend_raiders.builders import GAME, Engine, P, build, tools
 from tests.engine.schema_check import schema_errors
 
@@ -43,15 +44,6 @@ def test_the_schema_names_every_top_level_field(engine: Engine) -> None:
     assert set(_base(engine)) <= set(schema["properties"])
     view = engine.game.state_to_json(engine.game.state_from_json(_base(engine)), 0)
     assert set(view) <= set(schema["properties"])
-
-
-def _set(path: list[str | int], value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
 
 
 def _extra_compass(data: dict[str, Any]) -> None:
@@ -128,32 +120,32 @@ BAD_STATES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("column tools", _column_tools, "$.hq[0].tools", "at most 2"),
     ("empty column", _empty_column, "$.hq[0].tile", "stack still has tiles"),
     ("removed card", _non_die_removed, "$.removed_cards", "not a Die card"),
-    ("points", _set(["players", 0, "points"], 1), "$.players[0].points", "at least 2"),
-    ("coins", _set(["players", 0, "coins_visible"], 9), "$.players[0].coins_visible", "shows"),
-    ("final scores", _set(["final_scores"], [1, 2]), "$.final_scores", "only present"),
-    ("unknown field", _set(["colour"], "red"), "$.colour", "unknown field"),
-    ("die", _set(["turn", "die"], None), "$.turn.die", "name its face"),
-    ("coin bonus", _set(["turn", "coin_bonus"], 0), "$.turn.coin_bonus", "must be 1"),
+    ("points", setter(["players", 0, "points"], 1), "$.players[0].points", "at least 2"),
+    ("coins", setter(["players", 0, "coins_visible"], 9), "$.players[0].coins_visible", "shows"),
+    ("final scores", setter(["final_scores"], [1, 2]), "$.final_scores", "only present"),
+    ("unknown field", setter(["colour"], "red"), "$.colour", "unknown field"),
+    ("die", setter(["turn", "die"], None), "$.turn.die", "name its face"),
+    ("coin bonus", setter(["turn", "coin_bonus"], 0), "$.turn.coin_bonus", "must be 1"),
     ("board twice", _same_board, "$.players[1].board", "used twice"),
-    ("end trigger", _set(["end_triggered"], True), "$.end_triggered", "can still get there"),
-    ("torch type", _set(["players", 0, "torch_lit"], "yes"), "$.players[0].torch_lit",
+    ("end trigger", setter(["end_triggered"], True), "$.end_triggered", "can still get there"),
+    ("torch type", setter(["players", 0, "torch_lit"], "yes"), "$.players[0].torch_lit",
      "true or false"),
-    ("tile name", _set(["stack", 0], "holy-grail"), "$.stack[0]", "unknown value"),
-    ("finish in dice game", _set(["turn", "phase"], "finish"), "$.turn.phase", "diceless"),
-    ("seat", _set(["turn", "player"], 2), "$.turn.player", "at most 1"),
-    ("variant", _set(["variant"], "cards"), "$.variant", "unknown value"),
-    ("character", _set(["players", 0, "character"], "Indiana"), "$.players[0].character",
+    ("tile name", setter(["stack", 0], "holy-grail"), "$.stack[0]", "unknown value"),
+    ("finish in dice game", setter(["turn", "phase"], "finish"), "$.turn.phase", "diceless"),
+    ("seat", setter(["turn", "player"], 2), "$.turn.player", "at most 1"),
+    ("variant", setter(["variant"], "cards"), "$.variant", "unknown value"),
+    ("character", setter(["players", 0, "character"], "Indiana"), "$.players[0].character",
      "unknown value"),
-    ("pending discard", _set(["turn", "phase"], "discard-tool"), "$.players[0].tools",
+    ("pending discard", setter(["turn", "phase"], "discard-tool"), "$.players[0].tools",
      "not over its limit"),
-    ("draws", _set(["turn", "tool_draws_left"], 1), "$.turn.tool_draws_left", "must be 0"),
-    ("column", _set(["turn", "column"], 2), "$.turn.column", "must be null"),
+    ("draws", setter(["turn", "tool_draws_left"], 1), "$.turn.tool_draws_left", "must be 0"),
+    ("column", setter(["turn", "column"], 2), "$.turn.column", "must be null"),
     ("empty slot", _empty_slot, "$.row[2]", "deck still has cards"),
-    ("tile discard", _set(["turn", "phase"], "discard-tile"), "$.players[0].prepared",
+    ("tile discard", setter(["turn", "phase"], "discard-tile"), "$.players[0].prepared",
      "one tile too many"),
-    ("nothing to complete", _set(["turn", "phase"], "complete"), "$.turn.phase",
+    ("nothing to complete", setter(["turn", "phase"], "complete"), "$.turn.phase",
      "nothing can be completed"),
-    ("over too early", _set(["turn", "phase"], "over"), "$.turn.die", "must be null"),
+    ("over too early", setter(["turn", "phase"], "over"), "$.turn.die", "must be null"),
 ]
 
 
