@@ -54,6 +54,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=OUT_DIR, help="CSV, HTML and logs go here")
     parser.add_argument("--slo", type=Path, default=SLO_FILE, help="objectives file")
     parser.add_argument("--corpus", type=Path, default=CORPUS_DIR, help="recorded states")
+    parser.add_argument(
+        "--engine", choices=("auto", "native", "python"), default="auto",
+        help="the server's --engine: the native core where a game has one, or Python",
+    )
     args = parser.parse_args(argv)
     unknown = set(args.scenarios.split(",")) - set(SCENARIO_ORDER)
     if unknown:
@@ -266,7 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     run = Run(args)
     args.out.mkdir(parents=True, exist_ok=True)
     try:
-        server = start_server(args.workers, args.queue, args.out / "server.log")
+        server = start_server(
+            args.workers, args.queue, args.out / "server.log", ["--engine", args.engine]
+        )
     except ServerError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
