@@ -11,55 +11,13 @@ use std::sync::Arc;
 
 use boardbot_rules::legend_raiders::state::{bits, Phase};
 use boardbot_rules::legend_raiders::RaidersState;
-use boardbot_rules::rng::{below, weighted_index};
-use boardbot_rules::{seeded_rng, Game, SeededRng, View, CHANCE, TERMINAL};
-use common::GAME;
+use boardbot_rules::rng::below;
+use boardbot_rules::{seeded_rng, Game, SeededRng, View};
+use common::{playout, CONFIGS, GAME};
 use serde_json::json;
-
-const CONFIGS: [(u64, &str); 6] = [
-    (2, "dice"),
-    (3, "dice"),
-    (4, "dice"),
-    (2, "diceless"),
-    (3, "diceless"),
-    (4, "diceless"),
-];
 
 /// Games per configuration.
 const GAMES: u64 = 5;
-
-/// One seeded game to the end; `visit` sees every state (the last one included).
-fn playout(
-    players: u64,
-    variant: &str,
-    seed: u64,
-    mut visit: impl FnMut(&RaidersState, &mut SeededRng),
-) {
-    let mut rng = seeded_rng(seed);
-    let mut state = GAME
-        .new_state(&json!({"players": players, "variant": variant}), seed)
-        .unwrap();
-    let mut legal = Vec::new();
-    let mut weights = Vec::new();
-    for _ in 0..20_000 {
-        visit(&state, &mut rng);
-        let action = match GAME.current_player(&state) {
-            TERMINAL => return,
-            CHANCE => GAME.sample_chance(&state, &mut rng).unwrap(),
-            _ => {
-                GAME.legal_actions(&state, &mut legal);
-                if seed % 2 == 0 {
-                    legal[below(&mut rng, legal.len() as u32) as usize]
-                } else {
-                    GAME.policy_weights(&state, &legal, &mut weights);
-                    legal[weighted_index(&mut rng, &weights)]
-                }
-            }
-        };
-        state = GAME.apply(&state, action);
-    }
-    panic!("game {seed} did not end in 20,000 steps");
-}
 
 /// Every configuration, every game, every state.
 fn every_state(mut visit: impl FnMut(&RaidersState, &mut SeededRng, &str)) {

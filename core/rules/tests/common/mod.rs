@@ -5,7 +5,9 @@
 
 use boardbot_rules::legend_raiders::components::{components, Tools, MAX_SLOTS, MAX_TOOL_TYPES};
 use boardbot_rules::legend_raiders::state::{Phase, PlayerState, RaidersState, Seats, TileList};
-use boardbot_rules::{Game, LegendRaiders};
+use boardbot_rules::rng::{below, weighted_index};
+use boardbot_rules::{seeded_rng, Game, LegendRaiders, SeededRng, CHANCE, TERMINAL};
+use serde_json::json;
 
 pub const GAME: LegendRaiders = LegendRaiders;
 
@@ -356,4 +358,53 @@ pub fn turn(state: RaidersState, action: &str, complete: Option<&str>) -> Raider
         state = play(state, &["stop"]);
     }
     state
+}
+
+/// Every player count with the die and diceless.
+pub const CONFIGS: [(u64, &str); 6] = [
+    (2, "dice"),
+    (3, "dice"),
+    (4, "dice"),
+    (2, "diceless"),
+    (3, "diceless"),
+    (4, "diceless"),
+];
+
+/// One seeded game to the end, played uniformly (even seeds) or by the rollout weights (odd
+/// seeds); `visit` sees every state, the last one included, before its step.
+pub fn playout(
+    players: u64,
+    variant: &str,
+    seed: u64,
+    mut visit: impl FnMut(&RaidersState, &mut SeededRng),
+) -> RaidersState {
+    let mut rng = seeded_rng(seed);
+    let mut state = GAME
+        .new_state(&json!({"players": players, "variant": variant}), seed)
+        .unwrap();
+    let mut legal = Vec::new();
+    let mut weights = Vec::new();
+    for _ in 0..20_000 {
+        visit(&state, &mut rng);
+        let player = GAME.current_player(&state);
+        if player == TERMINAL {
+            return state;
+        }
+        let action = if player == CHANCE {
+            GAME.sample_chance(&state, &mut rng)
+                .expect("a chance step has an outcome")
+        } else {
+            GAME.legal_actions(&state, &mut legal);
+            assert!(!legal.is_empty(), "a decision without a legal action");
+            if seed % 2 == 0 {
+                legal[below(&mut rng, legal.len() as u32) as usize]
+            } else {
+                GAME.policy_weights(&state, &legal, &mut weights);
+                assert!(weights.iter().all(|w| *w > 0.0));
+                legal[weighted_index(&mut rng, &weights)]
+            }
+        };
+        state = GAME.apply(&state, action);
+    }
+    panic!("game {seed} did not end in 20,000 steps");
 }
