@@ -1,6 +1,7 @@
-//! LEDA for two players, first layer: the component data, the copy-on-write state and the JSON
-//! codec (full states and seat views) of the native twin of `engine/leda/` — the same ids,
-//! names and order, exactly the Python engine's JSON, and its decoder's errors.
+//! LEDA for two players, first layers: the component data, the copy-on-write state, the JSON
+//! codec (full states and seat views), the actions with their notation, and the setup of the
+//! native twin of `engine/leda/` — the same ids, names and order, exactly the Python engine's
+//! JSON, move texts, and its decoder's and parsers' errors.
 //!
 //! | module | job |
 //! |---|---|
@@ -11,15 +12,21 @@
 //! | `board` | victory conditions and the board questions the checks need |
 //! | `codec` | the JSON state format: [`state_to_json`], [`state_from_json`] |
 //! | `validation` | rule consistency of a decoded state (all of Python's checks but the last) |
+//! | `actions` | action kinds, names and argument shapes; the `Copy` [`actions::Action`] value (lossless to and from Python's tuples) |
+//! | `notation` | short texts and JSON objects of actions, and their parsers up to the legality check (Python's strings and errors) |
+//! | `setup` | the options of `new_state` and the seeded first state (Python's messages, the native random stream) |
 //!
-//! Not here yet (the next layer): actions and notation, setup, legal actions and transitions,
+//! Not here yet (the next layer): legal actions and transitions,
 //! chance, `observe` / `determinize`, heuristics and the [`crate::Game`] implementation.
 
+pub mod actions;
 pub mod board;
 pub mod bounds;
 pub mod codec;
 pub mod data;
 pub mod frames;
+pub mod notation;
+pub mod setup;
 pub mod state;
 pub mod validation;
 
