@@ -11,13 +11,14 @@
 //! | `state` | the immutable copy-on-write state |
 //! | `board` | victory conditions and the board questions the checks need |
 //! | `codec` | the JSON state format: [`state_to_json`], [`state_from_json`] |
+//! | `knowledge` | what a seat knows: [`knowledge::observe`] (its view), [`knowledge::determinize`] (a world consistent with it) |
 //! | `validation` | rule consistency of a decoded state (all of Python's checks but the last) |
 //! | `actions` | action kinds, names and argument shapes; the `Copy` [`actions::Action`] value (lossless to and from Python's tuples) |
 //! | `notation` | short texts and JSON objects of actions, and their parsers up to the legality check (Python's strings and errors) |
 //! | `setup` | the options of `new_state` and the seeded first state (Python's messages, the native random stream) |
 //!
 //! Not here yet (the next layer): legal actions and transitions,
-//! chance, `observe` / `determinize`, heuristics and the [`crate::Game`] implementation.
+//! chance, heuristics and the [`crate::Game`] implementation.
 
 pub mod actions;
 pub mod board;
@@ -25,6 +26,7 @@ pub mod bounds;
 pub mod codec;
 pub mod data;
 pub mod frames;
+pub mod knowledge;
 pub mod notation;
 pub mod setup;
 pub mod state;
