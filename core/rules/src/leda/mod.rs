@@ -15,10 +15,11 @@
 //! | `validation` | rule consistency of a decoded state (all of Python's checks but the last) |
 //! | `actions` | action kinds, names and argument shapes; the `Copy` [`actions::Action`] value (lossless to and from Python's tuples) |
 //! | `notation` | short texts and JSON objects of actions, and their parsers up to the legality check (Python's strings and errors) |
+//! | `heuristics` | the search's leaf evaluation and rollout weights ([`heuristics::evaluate`], [`heuristics::policy_weights`]) |
 //! | `setup` | the options of `new_state` and the seeded first state (Python's messages, the native random stream) |
 //!
 //! Not here yet (the next layer): legal actions and transitions,
-//! chance, heuristics and the [`crate::Game`] implementation.
+//! chance and the [`crate::Game`] implementation.
 
 pub mod actions;
 pub mod board;
@@ -26,6 +27,7 @@ pub mod bounds;
 pub mod codec;
 pub mod data;
 pub mod frames;
+pub mod heuristics;
 pub mod knowledge;
 pub mod notation;
 pub mod setup;
