@@ -9,18 +9,15 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import grpc
-
 from boardbot.engine import Game, State
 from boardbot.jobs import game_ops, settings
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine, uses_native
 from boardbot.search.ismcts import search
 from boardbot.search.presets import resolve_preset
-from boardbot.service.server import BotServer, ServerConfig
+from boardbot.tools.local_server import local_server
 
 
 @dataclass(frozen=True)
@@ -98,14 +95,7 @@ def measure_overhead(
     raw = game_ops.encode_state(game, state, observer=seat if send_view else None)
     base = resolve_preset(settings.default_preset_name(), game)
     config: SearchConfig = base.replace(iterations=iterations, time_ms=None, workers=1)
-    server = BotServer(
-        ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4, engine=engine)
-    )
-    port = server.start()
-    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
-    stub = pb_grpc.BoardBotStub(channel)
-    server.logger.disabled = True
-    try:
+    with local_server(engine) as stub:
         latencies, searches, outside = [], [], []
         for i in range(warmup + requests):
             request = pb.ChooseMoveRequest(
@@ -128,10 +118,6 @@ def measure_overhead(
                 latencies.append(latency * 1000.0)
                 searches.append(searched * 1000.0)
                 outside.append(latency * 1000.0 - reply.stats.elapsed_ms)
-    finally:
-        channel.close()
-        server.logger.disabled = False
-        server.stop(grace=1)
     overheads = [lat - s for lat, s in zip(latencies, searches, strict=True)]
     return OverheadResult(
         game=game_name,

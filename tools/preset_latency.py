@@ -9,16 +9,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import grpc
-
 from boardbot.engine import Game, State
 from boardbot.jobs import game_ops
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.engines import Engine, uses_native
 from boardbot.search.presets import resolve_preset
-from boardbot.service.server import BotServer, ServerConfig
+from boardbot.tools.local_server import local_server
 from boardbot.tools.overhead import percentile
 from boardbot.tools.search_bench import bench_positions
 
@@ -104,14 +101,6 @@ def measure_preset_latency(
         seat = game.current_player(state)
         cases.append((seat, game_ops.encode_state(game, state)))
     server_engine = Engine.NATIVE if native else Engine.PYTHON
-    server = BotServer(
-        ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4, engine=server_engine)
-    )
-    port = server.start()
-    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
-    stub = pb_grpc.BoardBotStub(channel)
-    server.logger.disabled = True
-
     def choose(preset: str, i: int) -> tuple[float, pb.ChooseMoveResponse]:
         seat, raw = cases[i % len(cases)]
         request = pb.ChooseMoveRequest(
@@ -122,7 +111,7 @@ def measure_preset_latency(
         return (time.perf_counter() - start) * 1000.0, reply
 
     figures = []
-    try:
+    with local_server(server_engine) as stub:
         for i in range(warmup):
             choose(presets[0], i)
         for preset in presets:
@@ -146,10 +135,6 @@ def measure_preset_latency(
                     stopped_by_counts=dict(stops),
                 )
             )
-    finally:
-        channel.close()
-        server.logger.disabled = False
-        server.stop(grace=1)
     return PresetLatencyResult(
         game=game_name,
         options=dict(options),

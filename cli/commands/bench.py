@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import orjson
@@ -104,14 +105,20 @@ def run_engine_bench(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CommandError(f"native engine: {error}") from None
     if args.json:
-        if list(results) == [Engine.PYTHON]:
-            figures = results[Engine.PYTHON].to_json()  # the shape from before native engines
-        else:
-            figures = {engine.value: result.to_json() for engine, result in results.items()}
-        sys.stdout.write(orjson.dumps(figures).decode() + "\n")
+        write_json(results)
     else:
         print_engine_bench(results)
     return 0
+
+
+def write_json(results: Mapping[Engine, EngineBenchResult | SearchBenchResult]) -> None:
+    """The figures as one JSON line: a Python-only run keeps the shape from before native
+    engines, otherwise one object per engine."""
+    if list(results) == [Engine.PYTHON]:
+        figures = results[Engine.PYTHON].to_json()
+    else:
+        figures = {engine.value: result.to_json() for engine, result in results.items()}
+    sys.stdout.write(orjson.dumps(figures).decode() + "\n")
 
 
 def engines_to_bench(choice: str, game: str) -> list[Engine]:
@@ -167,11 +174,7 @@ def run_search_bench(args: argparse.Namespace) -> int:
         for engine in engines_to_bench(args.engine, game.name)
     }
     if args.json:
-        if list(results) == [Engine.PYTHON]:
-            figures = results[Engine.PYTHON].to_json()  # the shape from before native engines
-        else:
-            figures = {engine.value: result.to_json() for engine, result in results.items()}
-        sys.stdout.write(orjson.dumps(figures).decode() + "\n")
+        write_json(results)
         return 0
     for index, result in enumerate(results.values()):
         if index:
