@@ -138,11 +138,6 @@ def invalid_argument(
     return RequestError(FailureKind.INVALID_ARGUMENT, message, reason, field, json_path)
 
 
-def failed_precondition(message: str, reason: Reason, field: str = "") -> RequestError:
-    """FAILED_PRECONDITION: a well-formed request the state does not allow."""
-    return RequestError(FailureKind.FAILED_PRECONDITION, message, reason, field)
-
-
 def not_found(message: str, reason: Reason, field: str) -> RequestError:
     """NOT_FOUND: an unknown game or preset."""
     return RequestError(FailureKind.NOT_FOUND, message, reason, field)
