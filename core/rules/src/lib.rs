@@ -23,6 +23,7 @@ pub mod view;
 
 pub use error::{ActionError, InvalidState};
 pub use game::{Game, CHANCE, TERMINAL};
+pub use leda::Leda;
 pub use legend_raiders::LegendRaiders;
 pub use rng::{seeded_rng, SeededRng};
 pub use view::View;

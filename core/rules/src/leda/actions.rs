@@ -207,6 +207,19 @@ impl Action {
         Some(out)
     }
 
+    /// A decision the rules build, with arguments in range by construction (not checked).
+    pub(crate) fn of(kind: u8, args: &[usize]) -> Self {
+        let mut out = Self {
+            kind,
+            args: [0; SHUFFLE_MAX],
+            len: args.len().min(2) as u8,
+        };
+        for (slot, &v) in out.args.iter_mut().zip(args.iter().take(2)) {
+            *slot = v as u8;
+        }
+        out
+    }
+
     /// A shuffle outcome, or None when `order` is not a permutation of `0..n`, `n <= 13`.
     pub fn shuffle(order: &[usize]) -> Option<Self> {
         if !is_permutation(order) {

@@ -13,12 +13,11 @@ use super::actions::{
 };
 use super::board;
 use super::data::{
-    BRONZE, CARDS, CATS, CORNERS, EFFECTS, GOLD, MV_THRESHOLD, NEIGHBOURS, NONE, OP_AWAKEN,
-    OP_DRAW, OP_DRAW_MV, OP_FOOD, OP_FOOD_PER_DESERT_PAIR, OP_FOOD_PER_HAND, OP_FOOD_PER_MV,
+    BRONZE, CARDS, CATS, CORNERS, EFFECTS, GOLD, MV_THRESHOLD, NONE, OP_AWAKEN, OP_DRAW,
+    OP_DRAW_MV, OP_FOOD, OP_FOOD_PER_DESERT_PAIR, OP_FOOD_PER_HAND, OP_FOOD_PER_MV,
     OP_FOOD_PER_MV_PAIR, OP_MIL, OP_MIL_PER_ADJ_TOKEN, OP_MIL_PER_DESERT_PAIR, OP_MIL_PER_HAND,
     OP_OR, OP_SPECIAL, OP_SPY, PANDAS, PANDA_BASE, PANDA_LEVEL, PORTALS, RINGS, SCORPIONS, SHARKS,
-    SHARK_TOKENS, SILVER, SPECIAL_FX, TILE_KIND, TILE_KIND_FX, TILE_PERMANENT, ZONE_MASKS,
-    ZONE_SQUARES,
+    SHARK_TOKENS, SILVER, SPECIAL_FX, TILE_PERMANENT, ZONE_MASKS, ZONE_SQUARES,
 };
 use super::frames::{F_ACTIVATE, F_CONFLICT, F_STEP};
 use super::state::{LedaState, Player};
@@ -127,13 +126,6 @@ fn food_points(food: u32) -> f64 {
     FOOD_POINT * f64::from(FOOD_CAP) + FOOD_POINT_OVER_CAP * f64::from(food - FOOD_CAP)
 }
 
-fn adjacent_tokens(player: &Player, sq: usize) -> usize {
-    NEIGHBOURS[sq]
-        .iter()
-        .filter(|&&nb| player.grid[nb].token)
-        .count()
-}
-
 /// The seat's standing in points: victory progress, engine, hand and Food.
 pub fn player_points(player: &Player) -> f64 {
     let clan = usize::from(player.clan);
@@ -163,7 +155,10 @@ pub fn player_points(player: &Player) -> f64 {
             if RINGS.contains(&top) {
                 clan_units += 1.0;
             }
-        } else if CARDS[top].clan == SHARKS && square.token && adjacent_tokens(player, sq) >= 2 {
+        } else if CARDS[top].clan == SHARKS
+            && square.token
+            && board::adjacent_tokens(player, sq) >= 2
+        {
             engine += PACK_AWAKE;
         }
     }
@@ -226,29 +221,6 @@ fn fx_yield(fx: i32, clan: usize, symbol_points: f64) -> (f64, f64) {
     (military, points)
 }
 
-/// The effect id the top item of `sq` would resolve (`NONE` when nothing).
-fn live_fx(player: &Player, sq: usize) -> i32 {
-    let square = &player.grid[sq];
-    match square.cards.last() {
-        Some(card) => {
-            let faces = CARDS[card].faces;
-            let clan = CARDS[card].clan;
-            if clan == SHARKS {
-                if square.token && adjacent_tokens(player, sq) >= 2 {
-                    faces[1]
-                } else {
-                    faces[0]
-                }
-            } else if clan == CATS && player.is_rotated(card) {
-                faces[1]
-            } else {
-                faces[0]
-            }
-        }
-        None => TILE_KIND_FX[TILE_KIND[usize::from(square.tile)]][usize::from(square.face)],
-    }
-}
-
 /// (Military, points) the squares of `mask` in `zone` are expected to bring this round.
 pub fn pending_yield(player: &Player, mask: i32, zone: usize) -> (f64, f64) {
     let clan = usize::from(player.clan);
@@ -256,7 +228,7 @@ pub fn pending_yield(player: &Player, mask: i32, zone: usize) -> (f64, f64) {
     let (mut military, mut points) = (0.0, 0.0);
     for &sq in &ZONE_SQUARES[zone] {
         if mask >> sq & 1 == 1 {
-            let fx = live_fx(player, sq);
+            let fx = board::live_fx(player, sq);
             if fx != NONE {
                 let (m, p) = fx_yield(fx, clan, sp);
                 military += m;

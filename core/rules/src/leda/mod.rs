@@ -18,21 +18,32 @@
 //! | `heuristics` | the search's leaf evaluation and rollout weights ([`heuristics::evaluate`], [`heuristics::policy_weights`]) |
 //! | `setup` | the options of `new_state` and the seeded first state (Python's messages, the native random stream) |
 //!
-//! Not here yet (the next layer): legal actions and transitions,
-//! chance and the [`crate::Game`] implementation.
+//! | `moves` | primitive state changes, keeping what each seat knows in step |
+//! | `ops` | effect ops: resolve now or push the decision they need |
+//! | `flow` | the automatic frames of a round: reveal, steps, conflict, end of round |
+//! | `decisions` | the decision frames: legal actions (Python's order) and their resolution |
+//! | `rules` | the driver: advance to the next decision, apply, chance (shuffles), the end |
+//! | `game` | [`Leda`], the [`crate::Game`] implementation |
 
 pub mod actions;
 pub mod board;
 pub mod bounds;
 pub mod codec;
 pub mod data;
+pub mod decisions;
+pub mod flow;
 pub mod frames;
+pub mod game;
 pub mod heuristics;
 pub mod knowledge;
+pub mod moves;
 pub mod notation;
+pub mod ops;
+pub mod rules;
 pub mod setup;
 pub mod state;
 pub mod validation;
 
 pub use codec::{state_from_json, state_to_json};
+pub use game::Leda;
 pub use state::{Frame, LedaState, Player, Square};

@@ -2,12 +2,11 @@
 //! the twin of `engine/leda/notation.py`, with the Python engine's exact strings and errors.
 //!
 //! A LEDA action reads the same in every state, so the renderers and parsers here take no
-//! state. The parsers stop before legality (which needs the legal actions): Python's
-//! `action_from_str` / `action_from_json` are [`parse_action_text`] / [`parse_action_json`]
-//! followed by a legality check (to come with the legal actions) whose errors are
-//! [`text_not_legal`] / [`json_not_legal`] for a decision, and [`shuffle_not_pending`] /
-//! [`shuffle_wrong_size`] for a shuffle outcome (checked against the pending shuffle, not the
-//! legal actions, as Python does).
+//! state. Python's `action_from_str` / `action_from_json` are [`action_from_str`] /
+//! [`action_from_json`]: [`parse_action_text`] / [`parse_action_json`] (the form) followed by
+//! the legality check, whose errors are [`text_not_legal`] / [`json_not_legal`] for a
+//! decision, and [`shuffle_not_pending`] / [`shuffle_wrong_size`] for a shuffle outcome
+//! (checked against the pending shuffle, not the legal actions, as Python does).
 
 use serde_json::{Map, Value};
 
@@ -16,7 +15,10 @@ use super::actions::{
 };
 use super::data::{ITEM_NAMES, SQUARE_NAMES, ZONE_NAMES};
 use super::frames::PILE_NAMES;
+use super::rules::{current_player, legal_actions, shuffle_size};
+use super::state::LedaState;
 use crate::error::ActionError;
+use crate::game::CHANCE;
 use crate::jsonread::{JsonResult, Reader};
 use crate::pyrepr::echo_str;
 
@@ -233,6 +235,44 @@ pub fn parse_action_text(text: &str) -> Result<Action, ActionError> {
         return Err(text_not_legal(text));
     }
     decision_of_text(kind, text).ok_or_else(|| text_not_legal(text))
+}
+
+/// Python's `_check_legal`: a shuffle against the pending shuffle, a decision against the
+/// legal actions (`not_legal` gives the error).
+fn check_legal(
+    state: &LedaState,
+    action: Action,
+    not_legal: impl FnOnce() -> ActionError,
+) -> Result<Action, ActionError> {
+    if action.is_shuffle() {
+        if current_player(state) != CHANCE {
+            return Err(shuffle_not_pending());
+        }
+        let size = shuffle_size(state);
+        if action.args().len() != size {
+            return Err(shuffle_wrong_size(size));
+        }
+        return Ok(action);
+    }
+    let mut legal = Vec::new();
+    legal_actions(state, &mut legal);
+    if legal.contains(&action) {
+        Ok(action)
+    } else {
+        Err(not_legal())
+    }
+}
+
+/// Parse the short text form and check it is legal in `state` (Python's `action_from_str`).
+pub fn action_from_str(state: &LedaState, text: &str) -> Result<Action, ActionError> {
+    let action = parse_action_text(text)?;
+    check_legal(state, action, || text_not_legal(text))
+}
+
+/// Parse a JSON action and check it is legal in `state` (Python's `action_from_json`).
+pub fn action_from_json(state: &LedaState, data: &Value) -> Result<Action, ActionError> {
+    let action = parse_action_json(data)?;
+    check_legal(state, action, || json_not_legal(&action))
 }
 
 /// Python's error for a well-formed move text that is not legal in the state.

@@ -92,6 +92,65 @@ impl<const N: usize> ItemList<N> {
     pub fn contains(&self, item: usize) -> bool {
         self.iter().any(|x| x == item)
     }
+
+    /// The index of the first `item`, if listed.
+    pub fn position(&self, item: usize) -> Option<usize> {
+        self.iter().position(|x| x == item)
+    }
+
+    /// Remove and return the item at `index` (None past the end).
+    pub fn remove(&mut self, index: usize) -> Option<usize> {
+        let len = self.len();
+        if index >= len {
+            return None;
+        }
+        let item = usize::from(self.items[index]);
+        self.items.copy_within(index + 1..len, index);
+        self.len -= 1;
+        Some(item)
+    }
+
+    /// Remove the first `item`; false when it is not listed.
+    pub fn remove_item(&mut self, item: usize) -> bool {
+        self.position(item)
+            .is_some_and(|index| self.remove(index).is_some())
+    }
+
+    /// Remove and return the last item.
+    pub fn pop(&mut self) -> Option<usize> {
+        let item = self.last()?;
+        self.len -= 1;
+        Some(item)
+    }
+
+    /// Move the first item to the end (a Spy's "put at the bottom").
+    pub fn first_to_end(&mut self) {
+        let len = self.len();
+        if len > 1 {
+            self.items[..len].rotate_left(1);
+        }
+    }
+
+    /// Item `i` of the result is item `order[i]` of the list (a shuffle outcome); entries of
+    /// `order` past the end are skipped.
+    pub fn permuted(&self, order: &[u8]) -> Self {
+        let mut out = Self::new();
+        for &i in order {
+            if let Some(item) = self.get(usize::from(i)) {
+                out.push(item);
+            }
+        }
+        out
+    }
+
+    /// The set of the listed items.
+    pub fn to_set(&self) -> ItemSet {
+        let mut set = ItemSet::EMPTY;
+        for item in self.iter() {
+            set.insert(item);
+        }
+        set
+    }
 }
 
 impl<const N: usize> Default for ItemList<N> {
@@ -252,6 +311,25 @@ impl Frame {
             len: args.len() as u8,
             args: stored,
         })
+    }
+
+    /// A frame the rules build: `args` has at most [`MAX_FRAME_ARGS`] entries (extra ones are
+    /// dropped, which no caller does).
+    pub fn of(kind: u8, seat: usize, args: &[i32]) -> Self {
+        let len = args.len().min(MAX_FRAME_ARGS);
+        let mut stored = [0; MAX_FRAME_ARGS];
+        stored[..len].copy_from_slice(&args[..len]);
+        Self {
+            kind,
+            seat: seat as u8,
+            len: len as u8,
+            args: stored,
+        }
+    }
+
+    /// Argument `i` (0 when absent).
+    pub fn arg(&self, i: usize) -> i32 {
+        self.args().get(i).copied().unwrap_or(0)
     }
 
     /// The frame's arguments.

@@ -1,0 +1,319 @@
+//! The native search behind Python: `search` (ISMCTS without the GIL, generic over the served
+//! games), its configuration from Python's `SearchConfig` keys, `CancelFlag`, and the result as
+//! a dict mirroring `search.api.SearchResult`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, SystemTime};
+
+use boardbot_rules::pyrepr::str_repr;
+use boardbot_search::{
+    search_with, CancelToken, RolloutPolicy, SearchConfig, SearchHooks, SearchResult,
+};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::errors::{guard, search_error, SearchError};
+use crate::games::{with_game, PyGame};
+use crate::state::{check_seat, PyState};
+
+/// A cancellation flag for `search`: call `cancel()` from any thread.
+#[pyclass(frozen, module = "boardbot_native")]
+pub struct CancelFlag {
+    token: CancelToken,
+}
+
+#[pymethods]
+impl CancelFlag {
+    #[new]
+    fn new() -> Self {
+        Self {
+            token: CancelToken::new(),
+        }
+    }
+
+    /// Ask every search holding this flag to stop (it still returns its best move).
+    fn cancel(&self) {
+        self.token.cancel();
+    }
+
+    /// True once `cancel` has been called.
+    #[getter]
+    fn cancelled(&self) -> bool {
+        self.token.is_cancelled()
+    }
+}
+
+/// The configuration keys `search` accepts (every field of Python's `SearchConfig`).
+pub const CONFIG_KEYS: [&str; 12] = [
+    "iterations",
+    "time_ms",
+    "deadline",
+    "workers",
+    "exploration",
+    "temperature",
+    "rollout",
+    "cutoff_depth",
+    "max_rollout_steps",
+    "node_cap",
+    "early_stop",
+    "margin_weight",
+];
+
+fn config_value<'py, T: FromPyObject<'py>>(value: &Bound<'py, PyAny>, key: &str) -> PyResult<T> {
+    value.extract::<T>().map_err(|err| {
+        PyTypeError::new_err(format!(
+            "config[{}]: {} (got {})",
+            str_repr(key),
+            err.value(value.py()),
+            value
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))
+    })
+}
+
+fn optional<'py, T: FromPyObject<'py>>(
+    value: &Bound<'py, PyAny>,
+    key: &str,
+) -> PyResult<Option<T>> {
+    if value.is_none() {
+        Ok(None)
+    } else {
+        config_value(value, key).map(Some)
+    }
+}
+
+fn finite(value: f64, key: &str) -> PyResult<f64> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "config[{}] must be a finite number, got {value}",
+            str_repr(key)
+        )))
+    }
+}
+
+/// Python's `SearchConfig` fields from a dict (defaults for the missing ones).
+fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<SearchConfig> {
+    let mut out = SearchConfig::default();
+    let Some(config) = config else {
+        return Ok(out);
+    };
+    for (key, value) in config.iter() {
+        let key: String = key
+            .extract()
+            .map_err(|_| PyTypeError::new_err("config keys must be strings"))?;
+        match key.as_str() {
+            "iterations" => {
+                out.iterations = optional::<i64>(&value, &key)?
+                    .map(|n| {
+                        u64::try_from(n).map_err(|_| {
+                            SearchError::new_err(format!("iterations must be at least 1, got {n}"))
+                        })
+                    })
+                    .transpose()?;
+            }
+            "time_ms" => {
+                out.time_budget = optional::<f64>(&value, &key)?
+                    .map(|ms| finite(ms, &key).map(|ms| far_future_clamped(ms / 1e3)))
+                    .transpose()?;
+            }
+            "deadline" => {
+                out.deadline = optional::<f64>(&value, &key)?
+                    .map(|secs| {
+                        finite(secs, &key)
+                            .map(|secs| SystemTime::UNIX_EPOCH + far_future_clamped(secs))
+                    })
+                    .transpose()?;
+            }
+            "workers" => {
+                let n: i64 = config_value(&value, &key)?;
+                out.workers = usize::try_from(n).map_err(|_| {
+                    SearchError::new_err(format!("workers must be at least 1, got {n}"))
+                })?;
+            }
+            "exploration" => out.exploration = finite(config_value(&value, &key)?, &key)?,
+            "temperature" => out.temperature = finite(config_value(&value, &key)?, &key)?,
+            "rollout" => {
+                let name: String = config_value(&value, &key)?;
+                out.rollout = RolloutPolicy::from_name(&name).map_err(|err| search_error(&err))?;
+            }
+            "cutoff_depth" => {
+                out.cutoff_depth = optional::<i64>(&value, &key)?
+                    .map(|n| {
+                        u32::try_from(n).map_err(|_| {
+                            PyValueError::new_err(format!(
+                                "config['cutoff_depth'] must be None or at least 0, got {n}"
+                            ))
+                        })
+                    })
+                    .transpose()?;
+            }
+            "max_rollout_steps" => {
+                let n: i64 = config_value(&value, &key)?;
+                out.max_rollout_steps = u32::try_from(n).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "config['max_rollout_steps'] must be at least 0, got {n}"
+                    ))
+                })?;
+            }
+            "node_cap" => {
+                let n: i64 = config_value(&value, &key)?;
+                out.node_cap = usize::try_from(n).map_err(|_| {
+                    SearchError::new_err(format!("node_cap must be at least 1, got {n}"))
+                })?;
+            }
+            "early_stop" => out.early_stop = config_value(&value, &key)?,
+            "margin_weight" => out.margin_weight = config_value(&value, &key)?,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown search configuration key {} (known: {})",
+                    str_repr(other),
+                    CONFIG_KEYS.join(", ")
+                )))
+            }
+        }
+    }
+    out.validate().map_err(|err| search_error(&err))?;
+    Ok(out)
+}
+
+/// Seconds as a Duration, clamped to [0, FAR_FUTURE_SECS]: a budget or deadline further away
+/// than any search runs means the same as that bound, and never overflows a clock.
+fn far_future_clamped(secs: f64) -> Duration {
+    Duration::from_secs_f64(secs.clamp(0.0, FAR_FUTURE_SECS))
+}
+
+/// About 31,000 years: later than any deadline, and within what `SystemTime` can hold.
+const FAR_FUTURE_SECS: f64 = 1e12;
+
+/// A Python dict mirroring `search.api.SearchResult` (`principal_variation` as a tuple).
+fn result_dict<'py, G: PyGame>(
+    py: Python<'py>,
+    result: &SearchResult<G::Action>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    out.set_item("action", G::action_to_py(py, result.action)?)?;
+    out.set_item("notation", &result.notation)?;
+    out.set_item("seat", result.seat)?;
+    out.set_item("iterations", result.iterations)?;
+    out.set_item("elapsed_ms", result.elapsed.as_secs_f64() * 1e3)?;
+    let moves = PyList::empty(py);
+    for stats in &result.moves {
+        let entry = PyDict::new(py);
+        entry.set_item("action", G::action_to_py(py, stats.action)?)?;
+        entry.set_item("notation", &stats.notation)?;
+        entry.set_item("visits", stats.visits)?;
+        entry.set_item("mean_value", stats.mean_value)?;
+        entry.set_item("lower_bound", stats.lower_bound)?;
+        entry.set_item(
+            "principal_variation",
+            PyTuple::new(py, &stats.principal_variation)?,
+        )?;
+        moves.append(entry)?;
+    }
+    out.set_item("moves", moves)?;
+    out.set_item("stopped_by", result.stopped_by.name())?;
+    out.set_item("nodes", result.nodes)?;
+    Ok(out)
+}
+
+/// ISMCTS for `seat` in `state` (only `seat`'s view is used), without the GIL.
+///
+/// `config` has Python's `SearchConfig` keys (unknown keys are an error); `cancel` a
+/// `CancelFlag`; `on_progress` is called with a partial result dict (`stopped_by` `running`)
+/// about every `progress_every` iterations, with the GIL held. An exception raised by
+/// `on_progress` stops the search and is raised again by `search`.
+#[pyfunction]
+#[pyo3(signature = (state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0))]
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    py: Python<'_>,
+    state: &PyState,
+    seat: i64,
+    config: Option<&Bound<'_, PyDict>>,
+    seed: u64,
+    cancel: Option<&CancelFlag>,
+    on_progress: Option<PyObject>,
+    progress_every: u64,
+) -> PyResult<PyObject> {
+    let config = guard("search", || search_config(config))?;
+    let token = cancel.map_or_else(CancelToken::new, |flag| flag.token.clone());
+    let request = Request {
+        config,
+        seed,
+        token,
+        on_progress,
+        progress_every,
+    };
+    with_game!(&state.state, g, s => {
+        let seat = check_seat(g, s, seat, "seat")?;
+        run(g, py, s, seat, request)
+    })
+}
+
+/// What a `search` call asks for, beside the game, state and seat.
+struct Request {
+    config: SearchConfig,
+    seed: u64,
+    token: CancelToken,
+    on_progress: Option<PyObject>,
+    progress_every: u64,
+}
+
+/// The search of `game` from `state` for `seat`, without the GIL; the result dict.
+fn run<G: PyGame>(
+    game: G,
+    py: Python<'_>,
+    state: &G::State,
+    seat: usize,
+    request: Request,
+) -> PyResult<PyObject> {
+    let Request {
+        config,
+        seed,
+        token,
+        on_progress,
+        progress_every,
+    } = request;
+    let game_state = state.clone();
+    let mut callback_error: Option<PyErr> = None;
+    let outcome = py.allow_threads(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            let stop = token.clone();
+            let mut report = |partial: &SearchResult<G::Action>| {
+                let Some(callback) = on_progress.as_ref() else {
+                    return;
+                };
+                if callback_error.is_some() {
+                    return;
+                }
+                Python::with_gil(|py| {
+                    let called =
+                        result_dict::<G>(py, partial).and_then(|dict| callback.call1(py, (dict,)));
+                    if let Err(err) = called {
+                        callback_error = Some(err);
+                        stop.cancel();
+                    }
+                });
+            };
+            let mut hooks = SearchHooks::with_cancel(token.clone());
+            if on_progress.is_some() && progress_every > 0 {
+                hooks = hooks.progress(progress_every, &mut report);
+            }
+            search_with(&game, &game_state, seat, &config, seed, hooks)
+        }))
+    });
+    if let Some(err) = callback_error {
+        return Err(err);
+    }
+    match outcome {
+        Ok(Ok(result)) => Ok(result_dict::<G>(py, &result)?.into_any().unbind()),
+        Ok(Err(err)) => Err(search_error(&err)),
+        Err(_) => Err(PyRuntimeError::new_err(
+            "boardbot_native: internal error in search (a panic)",
+        )),
+    }
+}
