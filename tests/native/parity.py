@@ -1,17 +1,20 @@
-"""Differential harness: the Python Legend Raiders engine against the native one (boardbot_native).
+"""Differential harness: each Python engine against its native twin (boardbot_native).
 
 Both engines start from the same JSON state (a Python setup with random options) and are stepped
-together. At every step the harness compares the current player, the legal moves (integers and
-notation), the chance outcomes and their probabilities, and the full state JSON (as parsed
-values); every few steps the evaluation, the rollout weights, the seats' views and a native
-determinization (it must keep the seat's view and decode in Python); at the end the returns and
-the scores. Chance outcomes are chosen by the harness (with its own RNG, weighted by the Python
-engine's probabilities) and applied to both engines, so the random streams never matter.
+together. At every step the harness compares the current player, the legal moves (the Python
+engine's action values and their notation), the chance outcomes and their probabilities, and the
+full state JSON (as parsed values); every few steps the evaluation, the rollout weights, the
+seats' views and a native determinization (it must keep the seat's view and decode in Python);
+at the end the returns and the scores. Chance outcomes are chosen by the harness (with its own
+RNG: weighted by the Python engine's probabilities where it lists them, else Python's sampler
+fed the harness RNG, as for LEDA's shuffles) and applied to both engines, so the engines'
+random streams never matter.
 
-A difference stops that game and is reported with a minimal reproduction: the state JSON before
-the step and the action taken.
+Legend Raiders cycles through every player count and variant; LEDA through every ordered clan
+pairing with either seat first. A difference stops that game and is reported with a minimal
+reproduction: the state JSON before the step and the action taken.
 
-    python -m tests.native.parity --steps 1000000 [--seed 7]
+    python -m tests.native.parity --steps 1000000 [--game leda] [--seed 7]
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from boardbot.engine.api import Game
+from boardbot.engine.leda.data import CLAN_NAMES
+from boardbot.engine.leda.game import LedaGame
 from boardbot.engine.legend_raiders.game import LegendRaidersGame
 
 
@@ -41,6 +47,10 @@ def _load_native() -> ModuleType | None:
 boardbot_native = _load_native()
 
 CONFIGS = [(players, variant) for players in (2, 3, 4) for variant in ("dice", "diceless")]
+"""Legend Raiders: every player count and variant."""
+LEDA_CONFIGS = [(a, b, first) for a in CLAN_NAMES for b in CLAN_NAMES if a != b for first in (0, 1)]
+"""LEDA: every ordered clan pairing, either seat first."""
+GAMES = ("legend_raiders", "leda")
 EVERY_EVALUATION = 7
 EVERY_WEIGHTS = 3
 EVERY_VIEW = 23
@@ -58,7 +68,7 @@ class Difference:
     native: Any
     state_json: str
     """The (full) state JSON before the step."""
-    action: int | None = None
+    action: Any = None
     """The action about to be applied (None when the difference is in the state itself)."""
 
     def reproduction(self) -> str:
@@ -70,8 +80,8 @@ class Difference:
             f"  action: {self.action!r}",
             "  state before the step:",
             f"  {self.state_json}",
-            "  reproduce: s = boardbot_native.LegendRaiders().state_from_json(STATE); "
-            "p = LegendRaidersGame().state_from_json(json.loads(STATE))",
+            "  reproduce: s = boardbot_native.<Game>().state_from_json(STATE); "
+            "p = get_game(NAME).state_from_json(json.loads(STATE))",
         ]
         return "\n".join(lines)
 
@@ -114,8 +124,14 @@ def random_options(rng: random.Random, players: int, variant: str) -> dict[str, 
     return options
 
 
+def leda_options(config: tuple[str, str, int]) -> dict[str, Any]:
+    """LEDA setup options of one configuration (clans of seats 0 and 1, the first player)."""
+    a, b, first = config
+    return {"clans": [a, b], "first_player": first}
+
+
 def compare_game(
-    py_game: LegendRaidersGame,
+    py_game: Game,
     native: Any,
     index: int,
     options: dict[str, Any],
@@ -131,7 +147,7 @@ def compare_game(
     ns = native.state_from_json(json.dumps(py_game.state_to_json(ps)))
     step = 0
 
-    def differ(what: str, python: Any, nat: Any, action: int | None = None) -> None:
+    def differ(what: str, python: Any, nat: Any, action: Any = None) -> None:
         summary.differences.append(
             Difference(
                 index, step, what, python, nat, json.dumps(py_game.state_to_json(ps)), action
@@ -162,14 +178,22 @@ def compare_game(
         if step % EVERY_VIEW == 0 and not _check_views(py_game, ps, ns, rng, summary, differ):
             return
         if player == -1:
-            outcomes = list(py_game.chance_outcomes(ps) or ())
-            native_outcomes = ns.chance_outcomes() or []
-            if [a for a, _ in outcomes] != [a for a, _ in native_outcomes] or not _close(
-                [p for _, p in outcomes], [p for _, p in native_outcomes]
-            ):
-                differ("chance outcomes", outcomes, native_outcomes)
-                return
-            action = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+            listed = py_game.chance_outcomes(ps)
+            native_outcomes = ns.chance_outcomes()
+            if listed is None:
+                if native_outcomes is not None:
+                    differ("chance outcomes", None, native_outcomes)
+                    return
+                action = py_game.sample_chance(ps, rng)
+            else:
+                outcomes = list(listed)
+                native_outcomes = native_outcomes or []
+                if [a for a, _ in outcomes] != [a for a, _ in native_outcomes] or not _close(
+                    [p for _, p in outcomes], [p for _, p in native_outcomes]
+                ):
+                    differ("chance outcomes", outcomes, native_outcomes)
+                    return
+                action = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
             summary.chance_steps += 1
         else:
             legal = list(py_game.legal_actions(ps))
@@ -202,7 +226,7 @@ def compare_game(
 
 
 def _check_views(
-    py_game: LegendRaidersGame,
+    py_game: Game,
     ps: Any,
     ns: Any,
     rng: random.Random,
@@ -233,22 +257,30 @@ def _check_views(
     return True
 
 
-def run(steps: int, seed: int = 0, stop_at_first: bool = False) -> Summary:
-    """Compare at least `steps` steps (whole games, cycling through the configurations)."""
+def run(
+    steps: int, seed: int = 0, stop_at_first: bool = False, game: str = "legend_raiders"
+) -> Summary:
+    """Compare at least `steps` steps of `game` (whole games, cycling its configurations)."""
     if boardbot_native is None:
         raise RuntimeError("boardbot_native is not importable: run `make native` first")
-    py_game = LegendRaidersGame()
-    native = boardbot_native.LegendRaiders()
+    py_game: Game
+    if game == "leda":
+        py_game, native = LedaGame(), boardbot_native.Leda()
+    elif game == "legend_raiders":
+        py_game, native = LegendRaidersGame(), boardbot_native.LegendRaiders()
+    else:
+        raise ValueError(f"no native twin for {game!r}; known: {', '.join(GAMES)}")
     rng = random.Random(seed)
     summary = Summary()
     start = time.perf_counter()
     index = 0
     while summary.steps < steps:
-        players, variant = CONFIGS[index % len(CONFIGS)]
-        options = random_options(rng, players, variant)
-        compare_game(
-            py_game, native, index, options, rng.getrandbits(32), rng, summary, steps
-        )
+        if game == "leda":
+            options = leda_options(LEDA_CONFIGS[index % len(LEDA_CONFIGS)])
+        else:
+            players, variant = CONFIGS[index % len(CONFIGS)]
+            options = random_options(rng, players, variant)
+        compare_game(py_game, native, index, options, rng.getrandbits(32), rng, summary, steps)
         index += 1
         if stop_at_first and summary.differences:
             break
@@ -258,15 +290,21 @@ def run(steps: int, seed: int = 0, stop_at_first: bool = False) -> Summary:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--steps", type=int, default=100_000, help="steps to compare")
+    parser.add_argument("--steps", type=int, default=100_000, help="steps to compare per game")
+    parser.add_argument(
+        "--game", choices=(*GAMES, "all"), default="all", help="the game to compare (default: all)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="the harness RNG's seed")
     parser.add_argument("--show", type=int, default=3, help="differences to print in full")
     args = parser.parse_args(argv)
-    summary = run(args.steps, args.seed)
-    for difference in summary.differences[: args.show]:
-        print(difference.reproduction())
-    print(summary.line())
-    return 1 if summary.differences else 0
+    failed = False
+    for game in GAMES if args.game == "all" else (args.game,):
+        summary = run(args.steps, args.seed, game=game)
+        for difference in summary.differences[: args.show]:
+            print(difference.reproduction())
+        print(f"{game}: {summary.line()}")
+        failed = failed or bool(summary.differences)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
