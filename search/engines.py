@@ -13,7 +13,7 @@ from boardbot.engine.errors import BoardbotError
 NATIVE_MODULE = "boardbot_native"
 """The PyO3 module built from core/bindings (`make native`)."""
 
-NATIVE_GAMES: dict[str, str] = {"legend_raiders": "LegendRaiders"}
+NATIVE_GAMES: dict[str, str] = {"legend_raiders": "LegendRaiders", "leda": "Leda"}
 """Game name -> the class of `boardbot_native` that is its twin."""
 
 HOW_TO_GET_NATIVE = "install a Rust toolchain (cargo) and run `make native` (docs/native.md)"

@@ -33,6 +33,15 @@ class PositionBench:
     """Share of the (timed run's) search time spent inside engine calls (None on the native
     core, which `cargo run --release --example bench_search` in core/search measures)."""
     engine_calls_per_iteration: float | None
+    fifth_move_visits: int = 0
+    """Visits of the 5th most visited root move (what the 5th line of an Analyze shows; 0 with
+    fewer than 5 moves)."""
+
+
+def fifth_move_visits(visits: list[int]) -> int:
+    """Visits of the 5th most visited move (0 with fewer than 5)."""
+    ranked = sorted(visits, reverse=True)
+    return ranked[4] if len(ranked) >= 5 else 0
 
 
 @dataclass(frozen=True)
@@ -102,11 +111,12 @@ def bench_search(
         seconds = time.perf_counter() - start
         total_iterations += plain.iterations
         total_seconds += seconds
+        fifth = fifth_move_visits([m.visits for m in plain.moves])
         if native:
             figures.append(
                 PositionBench(
                     phase, index, len(game.legal_actions(state)), plain.iterations,
-                    round(seconds, 3), round(plain.iterations / seconds, 1), None, None,
+                    round(seconds, 3), round(plain.iterations / seconds, 1), None, None, fifth,
                 )
             )  # fmt: skip
             continue
@@ -125,6 +135,7 @@ def bench_search(
                 iterations_per_second=round(plain.iterations / seconds, 1),
                 engine_share=round(share, 3),
                 engine_calls_per_iteration=round(timed_game.calls / max(1, plain.iterations), 1),
+                fifth_move_visits=fifth,
             )
         )
         total_engine += timed_game.engine_seconds

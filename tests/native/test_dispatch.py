@@ -37,13 +37,14 @@ def no_native_core(monkeypatch: pytest.MonkeyPatch) -> None:
 @needs_native
 def test_auto_picks_native_for_a_game_with_a_twin_and_python_otherwise() -> None:
     assert uses_native(Engine.AUTO, "legend_raiders")
-    assert not uses_native(Engine.AUTO, "leda")
+    assert uses_native(Engine.AUTO, "leda")
+    assert not uses_native(Engine.AUTO, "high_card")
     assert not uses_native(Engine.PYTHON, "legend_raiders")
     assert uses_native(Engine.NATIVE, "legend_raiders")
-    with pytest.raises(NativeUnavailableError, match="leda has no native twin"):
-        uses_native(Engine.NATIVE, "leda")
+    with pytest.raises(NativeUnavailableError, match="high_card has no native twin"):
+        uses_native(Engine.NATIVE, "high_card")
     assert engines.fallback_notice(Engine.AUTO) is None
-    assert engines.native_games() == ["legend_raiders"]
+    assert engines.native_games() == ["leda", "legend_raiders"]
 
 
 @pytest.mark.usefixtures("no_native_core")
@@ -66,10 +67,20 @@ def test_without_the_native_core_auto_runs_python_and_says_so_once(
 
 
 @needs_native
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_native_search_answers_like_the_python_search(players: int) -> None:
-    game = get_game("legend_raiders")
-    state = mid_game_decision("legend_raiders", {"players": players}, players, 40)
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("legend_raiders", {"players": 2}),
+        ("legend_raiders", {"players": 3}),
+        ("legend_raiders", {"players": 4}),
+        ("leda", {"clans": ["pandas", "scorpions"]}),
+        ("leda", {"clans": ["sharks", "cats"]}),
+    ],
+)
+def test_native_search_answers_like_the_python_search(name: str, options: dict[str, Any]) -> None:
+    game = get_game(name)
+    players = game.num_players(game.new_state(options, 0))
+    state = mid_game_decision(name, options, players, 40)
     seat = game.current_player(state)
     native = search(game, state, seat, CONFIG, 9, engine=Engine.NATIVE, shown=2)
     again = search(game, state, seat, CONFIG, 9, engine=Engine.NATIVE, shown=2)

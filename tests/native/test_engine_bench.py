@@ -134,8 +134,9 @@ def test_bench_engine_runs_one_engine_when_asked(
 
 @needs_native
 def test_bench_engine_native_for_a_game_without_a_twin_is_an_error(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delitem(engines.NATIVE_GAMES, "leda")  # as for a game with no twin
     code, out, err = bench(capsys, "--game", "leda", "--engine", "native")
     assert code == 1
     assert out == ""

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 from boardbot.engine.api import CHANCE, Action, JsonDict, State
-from boardbot.engine.leda.game import LedaGame
+from boardbot.engine.leda.game import GAME_TYPE, LedaGame
 
 
 class CountingLeda(LedaGame):
-    """LEDA counting `action_to_str` and `action_to_json` calls (class-wide; call `reset`)."""
+    """LEDA counting `action_to_str` and `action_to_json` calls (class-wide; call `reset`).
 
+    Its own name keeps it off the native core (which has a twin of `leda` only), so the counts
+    are the Python search's."""
+
+    game_type = dataclasses.replace(GAME_TYPE, name="counting_leda")
     notation_calls = 0
     json_calls = 0
 
