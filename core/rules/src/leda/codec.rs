@@ -6,10 +6,10 @@
 //! order. [`state_from_json`] decodes either form and checks the format as Python does, in the
 //! same order and with the same JSON path and wording for the first problem found: shapes,
 //! types, ranges, names, each item exactly once, hidden parts that add up. It then runs the
-//! rule-consistency checks of [`super::validation`] (the part of `engine/leda/validation.py`
-//! ported so far; see there). Decoding a view fills every unknown position canonically: the
-//! missing cards, ascending, go to the opponent's hand first and then to the unknown deck
-//! positions in order; the piles likewise.
+//! rule-consistency checks of [`super::validation`] (every check of `engine/leda/validation.py`,
+//! the legal actions of the decision on top last). Decoding a view fills every unknown position
+//! canonically: the missing cards, ascending, go to the opponent's hand first and then to the
+//! unknown deck positions in order; the piles likewise.
 
 use std::ops::Range;
 use std::sync::Arc;

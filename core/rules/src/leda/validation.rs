@@ -2,12 +2,11 @@
 //! the twin of `engine/leda/validation.py`, run by [`super::codec::state_from_json`] after the
 //! format checks, in Python's order and with its paths and wording.
 //!
-//! Ported: every check of `validation.py` (knowledge; a finished game; victory conditions; the
-//! bottom frame; queued specials; the round counters — zone, Military, the P4 block, the Action
-//! pile between rounds; each frame's consistency; the zone offered; the round skeleton; an
-//! automatic frame on top) **except the last one**, "the decision on top offers no legal action",
-//! which needs the legal actions of the rules layer. Until then the native decoder accepts
-//! such a state where Python rejects it.
+//! Every check of `validation.py`: knowledge; a finished game; victory conditions; the bottom
+//! frame; queued specials; the round counters — zone, Military, the P4 block, the Action pile
+//! between rounds; each frame's consistency; the zone offered; the round skeleton; an automatic
+//! frame on top; and last, a decision on top that offers no legal action
+//! ([`super::rules::legal_actions`]).
 
 use super::board::has_won;
 use super::data::{
@@ -20,6 +19,7 @@ use super::frames::{
     F_ROUND, F_ROUND_END, F_SEARCH_RING, F_SHUFFLE, F_SPY_PUT, F_STEP, F_STEP_END, F_UPGRADE,
     F_ZONE, PILE_ACTIONS, PILE_DECK, SHUFFLE_DECK,
 };
+use super::rules::legal_actions;
 use super::state::{Frame, ItemSet, LedaState};
 use crate::jsonread::{JsonError, JsonResult, Reader};
 use crate::pyrepr::str_repr;
@@ -39,7 +39,7 @@ fn fail_path(path: String, reason: impl Into<String>) -> JsonError {
     }
 }
 
-/// Fail unless `state` is reachable under the rules (paths under `root`), as far as ported.
+/// Fail unless `state` is reachable under the rules (paths under `root`).
 pub fn check_state(state: &LedaState, root: &Reader) -> JsonResult<()> {
     check_knowledge(state, root)?;
     check_phase(state, root)
@@ -309,6 +309,16 @@ fn check_phase(state: &LedaState, root: &Reader) -> JsonResult<()> {
             frame_path(top),
             "the top frame must wait for a decision",
         ));
+    }
+    if stack[top].kind != F_SHUFFLE {
+        let mut legal = Vec::new();
+        legal_actions(state, &mut legal);
+        if legal.is_empty() {
+            return Err(fail_path(
+                frame_path(top),
+                "the decision on top offers no legal action",
+            ));
+        }
     }
     Ok(())
 }
