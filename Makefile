@@ -43,7 +43,8 @@ native: install
 	$(BIN)/python -m pip install -q 'maturin>=1.5,<2'
 	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(BIN)/maturin develop -q --release -m core/bindings/Cargo.toml
 
-# Python and native engines stepped side by side over many random games (DIFF_STEPS of them).
+# Python and native engines stepped side by side over many random games (DIFF_STEPS steps of
+# each game).
 DIFF_STEPS ?= 5000000
 diff: native
 	$(BIN)/python -m tests.native.parity --steps $(DIFF_STEPS)

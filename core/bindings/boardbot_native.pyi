@@ -1,7 +1,10 @@
 """Type stubs of `boardbot_native`, the PyO3 binding of boardbot's native rules and search."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, final
+
+Action = int | tuple[Any, ...]
+"""An action as the Python engine writes it: an int (Legend Raiders), a tuple (LEDA)."""
 
 CONFIG_KEYS: Final[tuple[str, ...]]
 """The keys `search` accepts in its config (Python's `SearchConfig` fields)."""
@@ -39,29 +42,58 @@ class LegendRaiders:
         raise InvalidStateError, a bad `seconds` ValueError."""
 
 @final
-class State:
-    """An immutable Legend Raiders state; `apply`, `observe`, `determinize` give new handles."""
+class Leda:
+    """LEDA (2 players, four clans): builds and decodes states."""
 
+    def __init__(self) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    def describe_options(self) -> str:
+        """The options with their allowed values and defaults, as JSON text."""
+    def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
+        """A fresh game from the options (JSON text); the seed drives the native stream."""
+    def state_from_json(self, json: str) -> State:
+        """Decode and validate a state's JSON text; InvalidStateError names the path."""
+    def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
+        """Seeded uniformly random games for about `seconds` (in (0, 600]; whole games), played
+        natively without the GIL: {"games", "steps", "decisions", "chance": int, "seconds":
+        float}. A step is a decision or a chance step, as in `boardbot bench engine`. Bad options
+        raise InvalidStateError, a bad `seconds` ValueError."""
+
+@final
+class State:
+    """An immutable state of either game; `apply`, `observe`, `determinize` give new handles."""
+
+    @property
+    def game(self) -> str:
+        """The game's registry name (`legend_raiders`, `leda`)."""
     def num_players(self) -> int: ...
     def to_json(self, observer: int | None = None) -> str:
         """The documented JSON text; with `observer`, that seat's view."""
     def current_player(self) -> int:
         """The seat to decide, -1 at a chance step, -2 once the game is over."""
     def is_terminal(self) -> bool: ...
-    def legal_actions(self) -> list[int]:
-        """The legal decisions, the Python engine's integers in its order."""
-    def apply(self, action: int) -> State:
+    def legal_actions(self) -> list[Any]:
+        """The legal decisions, the Python engine's actions in its order."""
+    def apply(self, action: Action) -> State:
         """The state after a legal decision or chance outcome (InvalidActionError otherwise)."""
-    def chance_outcomes(self) -> list[tuple[int, float]] | None:
-        """The outcomes and probabilities at a chance step; None elsewhere."""
-    def action_to_str(self, action: int) -> str: ...
-    def action_from_str(self, text: str) -> int: ...
-    def action_to_json(self, action: int) -> str: ...
-    def action_from_json(self, json: str) -> int: ...
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """The outcomes and probabilities at a chance step; None elsewhere, and when there are
+        too many to list (LEDA's shuffles)."""
+    def sample_chance(self, seed: int = 0) -> Any | None:
+        """One outcome of the pending chance step (native stream from `seed`); None elsewhere."""
+    def action_to_str(self, action: Action) -> str: ...
+    def action_from_str(self, text: str) -> Any: ...
+    def action_to_json(self, action: Action) -> str: ...
+    def action_from_json(self, json: str) -> Any: ...
     def returns(self) -> list[float]: ...
     def scores(self) -> list[float]: ...
     def evaluate(self) -> list[float]: ...
-    def policy_weights(self, actions: list[int]) -> list[float]: ...
+    def policy_weights(self, actions: Iterable[Action]) -> list[float]: ...
     def observe(self, seat: int) -> State:
         """`seat`'s view as a state: everything hidden from it canonical (what `to_json(seat)`
         decodes to; equal for any two states `seat` cannot tell apart)."""

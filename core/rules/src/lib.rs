@@ -5,9 +5,8 @@
 //! immutable and copy-on-write: [`Game::apply`] returns a new state sharing every untouched part
 //! with its input. Randomness is always an explicit, seeded argument.
 //!
-//! Games: [`legend_raiders`]; [`leda`] so far has its data, state and JSON codec (its rules
-//! come next). [`playout`] plays seeded random games of any of them, counted (the
-//! engine speed benchmark).
+//! Games: [`legend_raiders`] ([`LegendRaiders`]) and [`leda`] ([`Leda`]). [`playout`] plays
+//! seeded random games of any of them, counted (the engine speed benchmark).
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
