@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from boardbot.engine import Game, State
 from boardbot.jobs import game_ops
 from boardbot.jobs.failures import deadline_exceeded, from_search_error
+from boardbot.jobs.threads import search_threads
 from boardbot.search.api import (
     MoveStats,
     SearchConfig,
@@ -40,12 +41,25 @@ class SearchJob:
     """Report the ranked root moves (Analyze); False reports only the chosen move (ChooseMove)."""
     engine: Engine = Engine.AUTO
     """The native core or the Python search (the server's `--engine`)."""
+    thread_cap: int = 0
+    """Most threads the search may take from idle cores when it starts (0: `config.workers`)."""
 
     def shown(self) -> int | None:
         """How many top moves the answer shows (None: all); the chosen one is always shown."""
         if not self.ranked:
             return 0
         return self.top_k if self.top_k > 0 else None
+
+    def on_dispatch(self, idle_cores: int) -> SearchJob:
+        """This job as it runs when a worker picks it up with `idle_cores` cores idle."""
+        if self.thread_cap <= 1:
+            return self
+        threads = search_threads(idle_cores, self.thread_cap, self.config.workers)
+        return replace(self, config=self.config.replace(workers=threads), thread_cap=0)
+
+    def cores(self) -> int:
+        """Cores the search keeps busy: its root-parallel trees (threads or processes)."""
+        return self.config.workers
 
     def time_limit(self) -> tuple[float | None, float | None]:
         """(deadline, seconds the search may run), for the pool's watchdog."""

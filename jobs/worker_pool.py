@@ -7,6 +7,10 @@ fails cleanly, and once `workers + queue_limit` jobs are outstanding `submit` re
 Every job has a hard end: its deadline, or the time it may run, plus the watchdog margin. A
 worker still busy then (an engine call that never returns, a search that ignores its clock) is
 killed and replaced, and the job answered DEADLINE_EXCEEDED (CANCELLED when it was cancelled).
+
+The pool counts its size as its cores. A job that can use several (`SharesCores`: a native
+search with threads) is told, as a worker picks it up, how many are idle: the size minus the
+cores the running jobs keep busy. So concurrent jobs share the cores instead of each taking all.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from boardbot.engine.errors import BoardbotError
 from boardbot.jobs.failures import FailureKind, Reason, RequestError, Wire, deadline_exceeded
@@ -51,6 +55,20 @@ class TimedJob(Protocol):
         ...
 
 
+@runtime_checkable
+class SharesCores(TimedJob, Protocol):
+    """A job that may keep several cores busy, told how many are idle when it starts."""
+
+    def on_dispatch(self, idle_cores: int) -> SharesCores:
+        """The job to run now that a worker picked it up with `idle_cores` of the pool's
+        cores idle (the pool's size minus the cores its running jobs keep busy)."""
+        ...
+
+    def cores(self) -> int:
+        """Cores the job keeps busy while it runs."""
+        ...
+
+
 class _Phase(enum.Enum):
     QUEUED = 1
     RUNNING = 2
@@ -68,6 +86,8 @@ class PoolJob:
         self.queued_at = time.perf_counter()
         self.cancelled_at: float | None = None
         """`time.monotonic()` of the cancel, once cancelled while running."""
+        self.cores = 1
+        """Cores the job keeps busy while it runs (set when it starts)."""
         self._pool = pool
 
     def cancel(self) -> None:
@@ -157,6 +177,11 @@ class _Worker:
             job.worker = self
             self.current = job
             self.pool._running += 1
+            if isinstance(job.payload, SharesCores):
+                idle = max(0, self.pool.size - self.pool._cores_busy)
+                dispatched = job.payload.on_dispatch(idle)
+                job.payload, job.cores = dispatched, max(1, dispatched.cores())
+            self.pool._cores_busy += job.cores
             self.cancel_flag.value = 0
         return True
 
@@ -345,6 +370,7 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._outstanding = 0
         self._running = 0
+        self._cores_busy = 0
         self._workers = [_Worker(self, i) for i in range(workers)]
         self._started = False
 
@@ -388,6 +414,12 @@ class WorkerPool:
         """Jobs running now."""
         with self._lock:
             return self._running
+
+    @property
+    def cores_busy(self) -> int:
+        """Cores the running jobs keep busy (a search with N threads counts N)."""
+        with self._lock:
+            return self._cores_busy
 
     def worker_pids(self) -> list[int]:
         """Process ids of the current workers."""
@@ -467,6 +499,7 @@ class WorkerPool:
             worker.current = None
             self._outstanding -= 1
             self._running -= 1
+            self._cores_busy -= job.cores
         job.events.put(event)
 
 

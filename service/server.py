@@ -71,12 +71,17 @@ class ServerConfig:
     """More games, `name=package.module:Class,…` (None: from BOARDBOT_EXTRA_GAMES)."""
     engine: Engine = Engine.AUTO
     """Searches on the native core where a game has one (auto, native) or always in Python."""
+    search_threads: int | None = None
+    """Most threads one native search takes from the idle cores (None: auto, `workers`; 1: one
+    thread per search). A request's explicit `settings.workers` is kept as it asked."""
 
 
 class BotServer:
     """A running boardbot server: gRPC server, worker pool and optional metrics endpoint."""
 
     def __init__(self, config: ServerConfig, logger: logging.Logger | None = None) -> None:
+        if config.search_threads is not None and config.search_threads < 1:
+            raise ValueError("search_threads must be at least 1 (or None: auto)")
         self.config = config
         self.logger = logger or request_logger()
         self.metrics = Metrics()
@@ -130,6 +135,11 @@ class BotServer:
             "boardbot_workers_busy", "Search workers running a request.", lambda: self.pool.busy
         )
         self.metrics.gauge("boardbot_workers", "Search worker processes.", lambda: self.pool.size)
+        self.metrics.gauge(
+            "boardbot_search_threads_busy",
+            "Threads the running searches use (a native search may take several idle cores).",
+            lambda: self.pool.cores_busy,
+        )
         interceptors = [TokenInterceptor(cfg.token, self.metrics, self.logger)] if cfg.token else []
         rules_calls = cfg.rules_workers * (1 + RULES_QUEUE_PER_WORKER)
         threads = cfg.io_threads or cfg.workers + cfg.queue_limit + rules_calls + 8
@@ -150,6 +160,7 @@ class BotServer:
             cfg.limits,
             rules_pool=self.rules_pool,
             engine=per_game(cfg.engine),
+            search_threads=cfg.search_threads,
         )
         pb_grpc.add_BoardBotServicer_to_server(servicer, server)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)

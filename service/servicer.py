@@ -24,10 +24,11 @@ from boardbot.jobs.request_bounds import (
 )
 from boardbot.jobs.rules_job import NewGameCall, RulesCall, RulesJob
 from boardbot.jobs.search_job import SearchJob, SearchOutcome
+from boardbot.jobs.threads import auto_thread_cap
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from boardbot.search.engines import Engine
+from boardbot.search.engines import Engine, native_games
 from boardbot.search.presets import preset_names
 from boardbot.service import convert
 from boardbot.service.errors import grpc_status
@@ -52,10 +53,15 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         limits: settings.Limits,
         rules_pool: WorkerPool,
         engine: Engine = Engine.AUTO,
+        search_threads: int | None = None,
     ) -> None:
         self.pool = pool
         self.engine = engine
         """What runs each search: the native core where a game has one, or Python."""
+        self.search_threads = search_threads
+        """Most threads a native search takes from idle cores (None: every worker's core)."""
+        self.native_games = frozenset(native_games() if engine is not Engine.PYTHON else ())
+        """Games whose searches run on the native core here (they may use several threads)."""
         self.rules_pool = rules_pool
         """Where rules calls (NewGame, LegalMoves, ApplyMove) run."""
         self.metrics = metrics
@@ -269,6 +275,12 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         config = settings.clip_to_deadline(
             config, context.time_remaining(), self.limits, time.time()
         )
+        thread_cap = auto_thread_cap(
+            self.search_threads,
+            self.pool.size,
+            native=request.game in self.native_games,
+            explicit="workers" in overrides,
+        )
         return SearchJob(
             game=request.game,
             state_json=request.state_json,
@@ -280,6 +292,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             progress_every_ms=every_ms,
             ranked=ranked,
             engine=self.engine,
+            thread_cap=thread_cap,
         )
 
     @staticmethod
@@ -305,6 +318,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
 
     def _note_search(self, outcome: SearchOutcome, record: Record) -> None:
         record["iterations"] = outcome.iterations
+        record["workers"] = outcome.config.workers
         record["search_ms"] = round(outcome.elapsed_ms, 3)
         record["stopped_by"] = outcome.stopped_by
         self.metrics.observe_search(outcome.iterations, outcome.elapsed_ms)

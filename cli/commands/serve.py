@@ -100,7 +100,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--max-search-workers",
         type=int,
         default=int(_env("MAX_SEARCH_WORKERS", 1)),
-        help="root-parallel processes one request may use",
+        help="root-parallel workers one request may ask for (settings.workers)",
+    )
+    p.add_argument(
+        "--search-threads",
+        type=_threads,
+        default=_threads(_env("SEARCH_THREADS", "auto")),
+        help="most threads one native search takes from the idle cores (default auto: "
+        "--workers; 1: one thread per search, results independent of load)",
     )
     p.add_argument(
         "--max-time-ms",
@@ -136,6 +143,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_serve)
 
 
+def _threads(value: str) -> int | None:
+    """`--search-threads`: `auto` (None) or a count of at least 1."""
+    if value.strip().lower() == "auto":
+        return None
+    try:
+        count = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected auto or a number, got {value!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (or auto), got {count}")
+    return count
+
+
+def _threads_said(config: ServerConfig) -> str:
+    """What the start line says of the threads a native search may take."""
+    cap = config.workers if config.search_threads is None else config.search_threads
+    if cap <= 1:
+        return "1 thread per search"
+    return f"up to {cap} threads per native search while cores are idle"
+
+
 def _int_or_none(value: str | None) -> int | None:
     return None if not value else int(value)
 
@@ -165,6 +193,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         engine=chosen_engine(args, say_fallback=False),
         grace_seconds=args.grace,
         drain_seconds=args.drain,
+        search_threads=args.search_threads,
         limits=Limits(
             max_iterations=args.max_iterations,
             max_time_ms=args.max_time_ms,
@@ -195,7 +224,7 @@ def run_serve(args: argparse.Namespace) -> int:
     scheme = "TLS" if config.tls_cert else "plaintext"
     print(
         f"boardbot listening on {config.host}:{port} ({scheme}, {config.workers} search workers, "
-        f"queue {config.queue_limit})",
+        f"queue {config.queue_limit}, {_threads_said(config)})",
         flush=True,
     )
     if server.metrics_port is not None:

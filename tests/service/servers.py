@@ -58,6 +58,8 @@ def start_server(**overrides: Any) -> Served:
         "grace_seconds": 5.0,
         # A wide deadline margin keeps deadline tests reliable on a busy machine.
         "limits": Limits(max_workers=1, max_time_ms=60_000, deadline_margin_ms=250.0),
+        # One thread per search: same request, same answer, whatever else the server runs.
+        "search_threads": 1,
         **overrides,
     }
     server = BotServer(ServerConfig(**values), logger)
