@@ -145,6 +145,11 @@ class Heuristics(Protocol):
         """Search presets as the game tuned them: preset name -> fields it changes."""
         ...
 
+    @property
+    def native_preset_overrides(self) -> PresetOverrides:
+        """The native core's preset budgets, applied over `preset_overrides` (empty: none)."""
+        ...
+
     def evaluate(self, state: State) -> tuple[float, ...]:
         """Heuristic per-seat value in [0, 1] of a state (leaf evaluation)."""
         ...

@@ -36,6 +36,8 @@ class BaseGame:
     game_type: ClassVar[GameType]
     preset_overrides: PresetOverrides = MappingProxyType({})
     """Tuned search presets as field overrides (see `engine.api.PresetOverrides`)."""
+    native_preset_overrides: PresetOverrides = MappingProxyType({})
+    """The native core's budgets, over `preset_overrides`: none without a native twin."""
 
     # Supplied by every game (checked by `check_game`).
     num_players: Callable[[State], int]
@@ -143,11 +145,12 @@ def check_game(game: Any) -> None:
     if missing:
         problems.append(f"it lacks {', '.join(missing)}")
     problems += _declaration_mismatches(game, game_type)
-    overrides = getattr(game, "preset_overrides", None)
-    if not isinstance(overrides, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, Mapping) for k, v in overrides.items()
-    ):
-        problems.append("preset_overrides is not a mapping of preset names to field mappings")
+    for attribute in ("preset_overrides", "native_preset_overrides"):
+        overrides = getattr(game, attribute, None)
+        if not isinstance(overrides, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, Mapping) for k, v in overrides.items()
+        ):
+            problems.append(f"{attribute} is not a mapping of preset names to field mappings")
     if problems:
         raise GameDefinitionError(f"{label}: {'; '.join(problems)}")
 

@@ -10,6 +10,7 @@ from boardbot.engine.errors import echo
 from boardbot.jobs.failures import Reason, deadline_exceeded, invalid_argument, not_found
 from boardbot.jobs.request_bounds import MAX_EXPLORATION, MAX_NAME_CHARS, MAX_TEMPERATURE
 from boardbot.search.api import SearchConfig
+from boardbot.search.engines import Engine
 from boardbot.search.presets import UnknownPresetError, preset_names, resolve_preset
 
 OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
@@ -42,15 +43,20 @@ def default_preset_name() -> str:
 
 
 def resolve(
-    preset: str, overrides: dict[str, Any], limits: Limits, game: str | None = None
+    preset: str,
+    overrides: dict[str, Any],
+    limits: Limits,
+    game: str | None = None,
+    engine: Engine | str = Engine.AUTO,
 ) -> SearchConfig:
-    """The preset's configuration for `game`, with explicit overrides applied and checked
+    """The preset's configuration for `game` on the engine its search runs on (the server's
+    per-game `engine`, as the SearchJob gets it), with explicit overrides applied and checked
     against limits."""
     name = preset or default_preset_name()
     try:
         if len(name) > MAX_NAME_CHARS:
             raise UnknownPresetError(name, preset_names())
-        config = resolve_preset(name, game)
+        config = resolve_preset(name, game, engine)
     except UnknownPresetError as error:
         raise not_found(
             f"preset: unknown preset {echo(name)}; known: {', '.join(error.known)}",

@@ -107,7 +107,7 @@ def bot_names() -> list[str]:
 def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO) -> Bot:
     """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations,
     optionally ending in `/native` or `/python` to pick its engine over `engine`), with presets
-    as tuned for `game` (a Game or a registered game's name)."""
+    as tuned for `game` (a Game or a registered game's name) on the engine its searches use."""
     base, slash, which = name.partition("/")
     if slash:
         if which not in set(Engine) - {Engine.AUTO}:
@@ -119,7 +119,7 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
         return RandomBot() if base == "random" else GreedyBot()
     preset, at, budget = base.partition("@")
     if preset in PRESETS:
-        config = resolve_preset(preset, game)
+        config = resolve_preset(preset, game, engine)  # the budgets of the engine it runs on
         if at:
             if not budget.isdigit() or int(budget) < 1:
                 raise UnknownBotError(f"bad budget in {name!r}: expected preset@N with N >= 1")

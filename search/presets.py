@@ -5,7 +5,9 @@ from __future__ import annotations
 from boardbot.engine.api import Game
 from boardbot.engine.errors import BoardbotError
 from boardbot.engine.registry import get_game
+from boardbot.search import engines
 from boardbot.search.api import SearchConfig
+from boardbot.search.engines import Engine
 
 
 class UnknownPresetError(BoardbotError, KeyError):
@@ -41,7 +43,18 @@ PRESETS: dict[str, SearchConfig] = {
     ),
 }
 """Weakest first; each preset is meant to beat the one before it. A game tunes some of them
-for itself with `preset_overrides` (preset name -> SearchConfig fields it changes)."""
+for itself with `preset_overrides` (preset name -> SearchConfig fields it changes), and gives
+the native core its own budgets with `native_preset_overrides` (see `presets_for`)."""
+
+LATENCY_TARGETS_MS: dict[str, float] = {
+    "beginner": 10.0,
+    "easy": 30.0,
+    "medium": 100.0,
+    "hard": 500.0,
+    "expert": 2000.0,
+}
+"""Mean time per move (one core) each preset's native budget is sized to stay under; the
+Python path keeps its own budgets, which take longer (docs/search.md, "Difficulty presets")."""
 
 GameRef = Game | str | None
 """A game object, a registered game's name, or None for the game-independent table."""
@@ -52,22 +65,45 @@ def preset_names() -> list[str]:
     return list(PRESETS)
 
 
-def presets_for(game: GameRef = None) -> dict[str, SearchConfig]:
-    """Every preset as it applies to `game`: PRESETS with the game's `preset_overrides` applied.
+def searches_natively(game: str, engine: Engine | str) -> bool:
+    """True when a search of the game called `game` on `engine` runs on the native core.
+
+    `python` never does; `native` does for a game with a native twin (the search itself refuses
+    when the core is not built); `auto` does for a game with a twin when the core is built. A
+    game without a twin searches in Python whatever the engine, so it keeps its Python presets.
+    """
+    choice = Engine(engine)
+    if choice is Engine.PYTHON or game not in engines.NATIVE_GAMES:
+        return False
+    return choice is Engine.NATIVE or engines.native_module() is not None
+
+
+def presets_for(
+    game: GameRef = None, engine: Engine | str = Engine.PYTHON
+) -> dict[str, SearchConfig]:
+    """Every preset as it applies to `game` searched on `engine`: PRESETS with the game's
+    `preset_overrides` applied, then its `native_preset_overrides` when the search runs natively.
 
     A registered game's name is looked up (UnknownGameError if there is none)."""
+    choice = Engine(engine)
     if game is None:
         return dict(PRESETS)
     rules = get_game(game) if isinstance(game, str) else game
     table = dict(PRESETS)
     for name, fields in rules.preset_overrides.items():
         table[name] = table[name].replace(**fields)
+    if searches_natively(rules.name, choice):
+        for name, fields in rules.native_preset_overrides.items():
+            table[name] = table[name].replace(**fields)
     return table
 
 
-def resolve_preset(name: str, game: GameRef = None) -> SearchConfig:
-    """The configuration named `name` for `game`; UnknownPresetError for an unknown name."""
-    table = presets_for(game)
+def resolve_preset(
+    name: str, game: GameRef = None, engine: Engine | str = Engine.PYTHON
+) -> SearchConfig:
+    """The configuration named `name` for `game` searched on `engine`; UnknownPresetError for
+    an unknown name."""
+    table = presets_for(game, engine)
     config = table.get(name)
     if config is None:
         raise UnknownPresetError(name, list(table))

@@ -183,7 +183,9 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         return [
             pb.Preset(
                 name=name,
-                settings=convert.settings_message(settings.resolve(name, {}, self.limits, game)),
+                settings=convert.settings_message(
+                    settings.resolve(name, {}, self.limits, game, self.engine)
+                ),
             )
             for name in preset_names()
         ]
@@ -271,7 +273,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         check_document("state_json", request.state_json, MAX_STATE_BYTES)
         record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]
         overrides = convert.settings_overrides(request.settings)
-        config = settings.resolve(request.preset, overrides, self.limits, request.game)
+        config = settings.resolve(request.preset, overrides, self.limits, request.game, self.engine)
         config = settings.clip_to_deadline(
             config, context.time_remaining(), self.limits, time.time()
         )
@@ -304,9 +306,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
                 FailureKind.RESOURCE_EXHAUSTED, str(error), Reason.SERVER_BUSY
             ) from None
         except PoolClosed as error:
-            raise RequestError(
-                FailureKind.UNAVAILABLE, str(error), Reason.SHUTTING_DOWN
-            ) from None
+            raise RequestError(FailureKind.UNAVAILABLE, str(error), Reason.SHUTTING_DOWN) from None
         if not context.add_callback(pool_job.cancel):
             pool_job.cancel()  # the call ended already
         return pool_job

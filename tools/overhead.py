@@ -93,7 +93,8 @@ def measure_overhead(
     state = decision_state(game, options, seed, plies=4)
     seat = game.current_player(state)
     raw = game_ops.encode_state(game, state, observer=seat if send_view else None)
-    base = resolve_preset(settings.default_preset_name(), game)
+    used = Engine.NATIVE if native else Engine.PYTHON
+    base = resolve_preset(settings.default_preset_name(), game, used)
     config: SearchConfig = base.replace(iterations=iterations, time_ms=None, workers=1)
     with local_server(engine) as stub:
         latencies, searches, outside = [], [], []

@@ -29,12 +29,16 @@ class PresetLatency:
     """One preset's figures over every request sent for it."""
 
     preset: str
+    iterations: int
+    """The preset's iteration budget on this engine (each request asks for exactly it)."""
     requests: int
     p50_ms: float
     """End-to-end ChooseMove latency seen by the client, median."""
     p99_ms: float
     search_p50_ms: float
     """The search time the worker reports (`stats.elapsed_ms`), median."""
+    search_mean_ms: float
+    """The same, mean: the time per move the preset's latency target bounds."""
     mean_iterations: float
     stopped_by: str
     """The most common `stats.stopped_by` (ties: the one seen first)."""
@@ -85,26 +89,36 @@ def measure_preset_latency(
     """Send `requests` ChooseMove calls per preset to a local one-worker server on `engine`.
 
     Request `i` of every preset searches position `i mod positions` with seed `seed + i`, so
-    the presets (and two engines) answer the same questions. `warmup` unmeasured requests at
-    the first preset come first. `engine` auto means native where the game has a twin;
-    native for a game without one raises NativeUnavailableError.
+    the presets (and two engines) answer the same questions, each preset with its iteration
+    budget on the engine that runs it (sent as the request's iterations, so the figures do not
+    depend on which engine the server resolves presets for). `warmup` unmeasured
+    requests at the first preset come first. `engine` auto means native where the game has a
+    twin; native for a game without one raises NativeUnavailableError.
     """
     if requests < 1 or positions < 1 or not presets:
         raise ValueError("need at least one preset, one request and one position")
     register_env_games()
     native = uses_native(engine, game_name)  # refuses `native` for a game without a twin
     game = game_ops.load_game(game_name)
-    for name in presets:
-        resolve_preset(name, game)  # UnknownPresetError before any server starts
+    server_engine = Engine.NATIVE if native else Engine.PYTHON
+    # UnknownPresetError before any server starts.
+    budgets = {name: resolve_preset(name, game, server_engine).iterations for name in presets}
     cases = []
     for state in latency_positions(game, options, seed, positions):
         seat = game.current_player(state)
         cases.append((seat, game_ops.encode_state(game, state)))
-    server_engine = Engine.NATIVE if native else Engine.PYTHON
+
     def choose(preset: str, i: int) -> tuple[float, pb.ChooseMoveResponse]:
         seat, raw = cases[i % len(cases)]
+        budget = budgets[preset]
+        settings = pb.SearchSettings() if budget is None else pb.SearchSettings(iterations=budget)
         request = pb.ChooseMoveRequest(
-            game=game_name, state_json=raw, seat=seat, preset=preset, seed=seed + i
+            game=game_name,
+            state_json=raw,
+            seat=seat,
+            preset=preset,
+            settings=settings,
+            seed=seed + i,
         )
         start = time.perf_counter()
         reply = stub.ChooseMove(request, timeout=timeout_s)
@@ -126,10 +140,12 @@ def measure_preset_latency(
             figures.append(
                 PresetLatency(
                     preset=preset,
+                    iterations=budgets[preset] or 0,
                     requests=requests,
                     p50_ms=round(statistics.median(latencies), 2),
                     p99_ms=round(percentile(latencies, 0.99), 2),
                     search_p50_ms=round(statistics.median(searches), 2),
+                    search_mean_ms=round(statistics.fmean(searches), 2),
                     mean_iterations=round(statistics.fmean(iterations), 1),
                     stopped_by=stops.most_common(1)[0][0],
                     stopped_by_counts=dict(stops),

@@ -55,8 +55,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "presets",
         help="ChooseMove p50/p99 per preset through a local server",
         description="Start a local one-worker server per engine, send ChooseMove for every "
-        "preset on fixed decision positions of seeded games, and report per preset the "
-        "latency, the iterations and how the search stopped.",
+        "preset on fixed decision positions of seeded games, each preset with its iteration "
+        "budget on that engine (the native core's are larger), and report per preset the "
+        "budget, the latency, the mean search time, the iterations run and how the search "
+        "stopped.",
     )
     add_game_arguments(presets)
     presets.add_argument(
@@ -164,15 +166,17 @@ def print_engine_bench(results: dict[Engine, EngineBenchResult]) -> None:
 
 
 def run_search_bench(args: argparse.Namespace) -> int:
-    """Run the search benchmark on early, mid and late positions and print its figures."""
-    config = resolve_preset(args.preset, args.game)
-    if args.iterations is not None:
-        config = config.replace(iterations=args.iterations)
+    """Run the search benchmark on early, mid and late positions and print its figures; each
+    engine runs the preset with its own budget unless `--iterations` sets one for both."""
     game = get_game(args.game)
-    results = {
-        engine: bench_search(game, game_options(args), args.preset, config, args.seed, engine)
-        for engine in engines_to_bench(args.engine, game.name)
-    }
+    results = {}
+    for engine in engines_to_bench(args.engine, game.name):
+        config = resolve_preset(args.preset, game, engine)
+        if args.iterations is not None:
+            config = config.replace(iterations=args.iterations)
+        results[engine] = bench_search(
+            game, game_options(args), args.preset, config, args.seed, engine
+        )
     if args.json:
         write_json(results)
         return 0
@@ -217,8 +221,9 @@ def run_presets_bench(args: argparse.Namespace) -> int:
 
 
 def print_presets_bench(results: dict[Engine, PresetLatencyResult]) -> None:
-    """One row per preset: each engine's p50, p99, mean iterations and most common stop side
-    by side, and with both engines the Python p50 over the native one."""
+    """One row per preset: each engine's iteration budget, p50, p99, mean search time, mean
+    iterations and most common stop side by side, and with both engines the Python p50 over the
+    native one."""
     first = next(iter(results.values()))
     options = f" {first.options}" if first.options else ""
     print(
@@ -227,21 +232,31 @@ def print_presets_bench(results: dict[Engine, PresetLatencyResult]) -> None:
     )
     header = f"{'preset':<10}"
     for engine in results:
-        header += f"{engine.value + ' p50':>12}{'p99':>9}{'iters':>8}{'stopped by':>12}"
+        header += (
+            f"{engine.value + ' budget':>15}{'p50':>9}{'p99':>9}{'search':>9}{'iters':>8}"
+            f"{'stopped by':>12}"
+        )
     both = len(results) == 2
     print(header + (f"{'ratio':>8}" if both else ""))
     for index, name in enumerate(r.preset for r in first.presets):
         row = f"{name:<10}"
         for result in results.values():
             p = result.presets[index]
-            row += f"{p.p50_ms:>12.1f}{p.p99_ms:>9.1f}{p.mean_iterations:>8.0f}{p.stopped_by:>12}"
+            row += (
+                f"{p.iterations:>15}{p.p50_ms:>9.1f}{p.p99_ms:>9.1f}{p.search_mean_ms:>9.1f}"
+                f"{p.mean_iterations:>8.0f}{p.stopped_by:>12}"
+            )
         python, native = results.get(Engine.PYTHON), results.get(Engine.NATIVE)
         if python is not None and native is not None:
             fast = native.presets[index].p50_ms
             row += f"{python.presets[index].p50_ms / fast:>7.1f}x" if fast > 0 else f"{'-':>8}"
         print(row)
+    print(
+        "budget: the preset's iterations on that engine; search: the mean search time the "
+        "worker reports (the time per move); iters: the mean iterations run"
+    )
     if both:
-        print("ratio: the Python p50 over the native p50")
+        print("ratio: the Python p50 over the native p50, each engine at its own budget")
 
 
 def print_search_bench(result: SearchBenchResult) -> None:

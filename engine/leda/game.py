@@ -47,3 +47,4 @@ class LedaGame(BaseGame):
     evaluate = staticmethod(heuristics.evaluate)
     policy_weights = staticmethod(heuristics.policy_weights)
     preset_overrides = heuristics.PRESET_OVERRIDES
+    native_preset_overrides = heuristics.NATIVE_PRESET_OVERRIDES

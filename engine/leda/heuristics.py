@@ -342,3 +342,15 @@ PRESET_OVERRIDES = MappingProxyType({
     "expert": MappingProxyType({"iterations": 6400, "cutoff_depth": 24}),
 })
 """Search presets as tuned for LEDA: preset name -> the configuration fields it changes."""
+
+NATIVE_PRESET_OVERRIDES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType({
+    # Each preset's iterations sized to its latency target per move on one core
+    # (search/presets.py LATENCY_TARGETS_MS), at about 75% of it, measured as docs/search.md
+    # "Difficulty presets" says. Every other setting is the preset's own (expert: cut-off 24).
+    "beginner": MappingProxyType({"iterations": 600}),
+    "easy": MappingProxyType({"iterations": 1500}),
+    "medium": MappingProxyType({"iterations": 4000}),
+    "hard": MappingProxyType({"iterations": 12000}),
+    "expert": MappingProxyType({"iterations": 48000}),
+})  # fmt: skip
+"""Preset name -> its budget when the search runs on the native core (search/presets.py)."""

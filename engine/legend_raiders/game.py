@@ -57,3 +57,4 @@ class LegendRaidersGame(BaseGame):
     # heuristics
     evaluate = staticmethod(heuristics.evaluate)
     policy_weights = staticmethod(heuristics.policy_weights)
+    native_preset_overrides = heuristics.NATIVE_PRESET_OVERRIDES

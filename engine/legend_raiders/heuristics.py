@@ -1,10 +1,12 @@
-"""Cheap heuristics for the search: a leaf evaluation and a rollout policy (no tuned presets:
-Legend Raiders plays every preset as the search defines it)."""
+"""Cheap heuristics for the search: a leaf evaluation, a rollout policy, and the native core's
+preset budgets (the Python search plays every preset as the search defines it)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from types import MappingProxyType
+from typing import Any
 
 from boardbot.engine.legend_raiders import actions as A
 from boardbot.engine.legend_raiders.components import CARD_MISSION
@@ -113,3 +115,16 @@ def policy_weights(s: RaidersState, actions: Sequence[int]) -> list[float]:
             w = 1.0
         weights.append(w)
     return weights
+
+
+NATIVE_PRESET_OVERRIDES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType({
+    # Each preset's iterations sized to its latency target per move on one core
+    # (search/presets.py LATENCY_TARGETS_MS), at about 75% of it: two-player games, measured as
+    # docs/search.md "Difficulty presets" says. Every other setting is the preset's own.
+    "beginner": MappingProxyType({"iterations": 2500}),
+    "easy": MappingProxyType({"iterations": 7000}),
+    "medium": MappingProxyType({"iterations": 22000}),
+    "hard": MappingProxyType({"iterations": 75000}),
+    "expert": MappingProxyType({"iterations": 220000}),
+})
+"""Preset name -> its budget when the search runs on the native core (search/presets.py)."""

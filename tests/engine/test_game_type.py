@@ -119,7 +119,7 @@ def test_base_defaults_fill_what_a_game_does_not_write() -> None:
     assert COIN.evaluate(state) == (1.0,)
     assert COIN.policy_weights(state, ["heads", "tails"]) == [1.0, 1.0]
     assert json.loads(COIN.render(state)) == {"called": "", "flip": ""}
-    assert dict(COIN.preset_overrides) == {}
+    assert dict(COIN.preset_overrides) == {} and dict(COIN.native_preset_overrides) == {}
     view = COIN.observe(state, 0)
     assert view == View(0, state) and COIN.determinize(view, random.Random(1)) is state
     called = COIN.apply(state, "heads")
@@ -168,6 +168,7 @@ def _variant(changes: dict[str, Any]) -> type[CoinGame]:
         ({"render": lambda self, state, observer=None: "?"},
          "it has its own render but does not declare it"),
         ({"preset_overrides": {"expert": 3}}, "preset_overrides is not a mapping"),
+        ({"native_preset_overrides": []}, "native_preset_overrides is not a mapping"),
     ],
     ids=lambda v: v if isinstance(v, str) else "",
 )

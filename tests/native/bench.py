@@ -69,9 +69,7 @@ def native_steps(players: int, variant: str, seconds: float) -> float:
                 break
             if player == -1:
                 outcomes = state.chance_outcomes()
-                action = rng.choices(
-                    [a for a, _ in outcomes], weights=[p for _, p in outcomes]
-                )[0]
+                action = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
             else:
                 action = rng.choice(state.legal_actions())
             state = state.apply(action)

@@ -1,19 +1,29 @@
-"""The native Legend Raiders engine (boardbot_native) behind the Python `Game` protocol.
+"""The native engines (boardbot_native) behind the Python `Game` protocol.
 
-`NativeLegendRaidersGame` forwards every role to the binding so tests written against
-`boardbot.engine.api.Game` run unchanged on the native engine: its states are native `State`
-handles, JSON goes through text (`json.dumps` / `json.loads`), and the binding's errors become
-the engine's (`InvalidStateError`, `InvalidActionError`, `IllegalActionError`) with the same
-`path` and `reason`, read back from the native message (`"<path>: <reason>"`).
+`NativeLegendRaidersGame` and `NativeLedaGame` forward every role to the binding so tests written
+against `boardbot.engine.api.Game` run unchanged on the native engines. Both are `NativeGame`,
+parametrized by the Python game (its declared type, presets and text picture) and the native
+game class: states are native `State` handles, JSON goes through text (`json.dumps` in,
+`orjson.loads` out), actions are the Python engine's values (Legend Raiders: numbers; LEDA: tuples,
+a shuffle's order a nested tuple), and the binding's errors become the engine's
+(`InvalidStateError`, `InvalidActionError`, `IllegalActionError`) with the same `path` and
+`reason`, read back from the native message (`"<path>: <reason>"`).
 
 What the binding cannot give is made explicit here:
 
 * random streams: `new_state(options, seed)` and `determinize(view, rng)` use native streams
-  (the seed of `determinize` is drawn from `rng`), not Python's; tests that need the Python
-  stream build the state in Python and hand it over through JSON;
+  (the seed of `determinize` is drawn from `rng`), not Python's; so does `sample_chance` where
+  outcomes are not listed (LEDA's shuffles: the native sampler, its seed drawn from `rng`),
+  while listed outcomes (Legend Raiders) are drawn from `rng` by their probabilities as the
+  Python engine draws them; tests that need the Python stream build the state in Python and
+  hand it over through JSON;
 * the binding has one `InvalidActionError` for malformed and for illegal moves; the adapter
   raises `IllegalActionError` for the native engine's "not legal now" reasons (the ones the
-  Python engine raises `IllegalActionError` for), `InvalidActionError` otherwise;
+  Python engine raises `IllegalActionError` for, listed per game), `InvalidActionError`
+  otherwise;
+* the native `apply` checks the action is legal (the Python LEDA engine trusts it): an illegal
+  one is an `IllegalActionError` here, where the Python engine may apply it anyway (once the
+  game is over both refuse with "the game is over");
 * there is no native text picture: `render` is the Python engine's, over the native JSON.
 """
 
@@ -21,11 +31,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from boardbot.engine.api import JsonDict, PresetOverrides, View
+import orjson
+
+from boardbot.engine.api import JsonDict, View
 from boardbot.engine.base import BaseGame
 from boardbot.engine.errors import (
     EngineError,
@@ -33,25 +46,22 @@ from boardbot.engine.errors import (
     InvalidActionError,
     InvalidStateError,
 )
-from boardbot.engine.game_type import GameType
-from boardbot.engine.legend_raiders.game import GAME_TYPE, LegendRaidersGame
+from boardbot.engine.leda.game import GAME_TYPE as LEDA_TYPE
+from boardbot.engine.leda.game import LedaGame
+from boardbot.engine.legend_raiders.game import GAME_TYPE as RAIDERS_TYPE
+from boardbot.engine.legend_raiders.game import LegendRaidersGame
 from tests.native.parity import boardbot_native
 
 NOT_BUILT = "boardbot_native is not built (run `make native`, which needs a Rust toolchain)"
 """The skip reason of native tests on a machine without the module."""
 
-_PYTHON = LegendRaidersGame()
 _T = TypeVar("_T")
 
-_ILLEGAL_REASONS = (
-    # The native engine's `check_legal`, the twin of the Python engine's (IllegalActionError).
-    "the game is over",
-    "is not a possible outcome of this chance step",
-    "is not legal now",
-    # The binding's own check of an action number (`apply`, `action_to_str`, ...).
-    "cannot be applied: the game is over",
-    "is not a chance outcome of this state",
-    "is not legal in this state",
+_BINDING_ILLEGAL = (
+    # The binding's own check of an action value (`apply`, `action_to_str`, ...), every game.
+    r"^\$: the game is over$",
+    r"^\$: .*is not a chance outcome of this state$",
+    r"^\$: .*is not legal in this state$",
 )
 
 
@@ -63,42 +73,61 @@ def split_message(message: str) -> tuple[str, str]:
     return path, reason
 
 
-def _engine_error(err: Exception) -> EngineError:
-    """The engine's error for a native InvalidStateError / InvalidActionError."""
-    path, reason = split_message(str(err))
-    assert boardbot_native is not None
-    if isinstance(err, boardbot_native.InvalidStateError):
-        return InvalidStateError(path, reason)
-    if path == "$" and reason.endswith(_ILLEGAL_REASONS):
-        return IllegalActionError(path, reason)
-    return InvalidActionError(path, reason)
+def _as_tuple(value: Any) -> Any:
+    """A native LEDA action as the Python engine's tuple (lists read as tuples, nested once)."""
+    if type(value) is tuple:
+        return value  # the binding's own form (a shuffle's order a tuple too)
+    if isinstance(value, list):
+        return tuple(_as_tuple(v) for v in value)
+    return value
 
 
-@contextmanager
-def _engine_errors() -> Iterator[None]:
-    """Re-raise the binding's state and action errors as the engine's."""
-    assert boardbot_native is not None
-    try:
-        yield
-    except (boardbot_native.InvalidStateError, boardbot_native.InvalidActionError) as err:
-        raise _engine_error(err) from err
+class NativeGame(BaseGame):
+    """A game played by the native engine, through the Python `Game` protocol.
 
+    A subclass names the Python game (`python`), the binding's game class (`native_class`), the
+    message patterns of the native errors the Python engine raises `IllegalActionError` for
+    (`illegal`, over `"<path>: <reason>"`), and how a native action reads as the Python
+    engine's (`action`).
+    """
 
-def _call(body: Callable[[], _T]) -> _T:
-    with _engine_errors():
-        return body()
-
-
-class NativeLegendRaidersGame(BaseGame):
-    """Legend Raiders played by the native engine, through the Python `Game` protocol."""
-
-    game_type: GameType = GAME_TYPE
-    preset_overrides: PresetOverrides = _PYTHON.preset_overrides
+    python: ClassVar[Any]
+    native_class: ClassVar[str]
+    illegal: ClassVar[tuple[str, ...]]
 
     def __init__(self) -> None:
         if boardbot_native is None:
             raise RuntimeError(NOT_BUILT)
-        self.native = boardbot_native.LegendRaiders()
+        self.native = getattr(boardbot_native, self.native_class)()
+        self._illegal = re.compile("|".join((*self.illegal, *_BINDING_ILLEGAL)))
+
+    def action(self, value: Any) -> Any:
+        """A native action as the Python engine's action value."""
+        raise NotImplementedError
+
+    # --- errors
+    def engine_error(self, err: Exception) -> EngineError:
+        """The engine's error for a native InvalidStateError / InvalidActionError."""
+        path, reason = split_message(str(err))
+        assert boardbot_native is not None
+        if isinstance(err, boardbot_native.InvalidStateError):
+            return InvalidStateError(path, reason)
+        if self._illegal.search(f"{path}: {reason}"):
+            return IllegalActionError(path, reason)
+        return InvalidActionError(path, reason)
+
+    @contextmanager
+    def engine_errors(self) -> Iterator[None]:
+        """Re-raise the binding's state and action errors as the engine's."""
+        assert boardbot_native is not None
+        try:
+            yield
+        except (boardbot_native.InvalidStateError, boardbot_native.InvalidActionError) as err:
+            raise self.engine_error(err) from err
+
+    def _call(self, body: Callable[[], _T]) -> _T:
+        with self.engine_errors():
+            return body()
 
     # --- identity
     @property
@@ -117,7 +146,7 @@ class NativeLegendRaidersGame(BaseGame):
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
         """A native setup: the seed drives the native stream, not Python's."""
         text = json.dumps(dict(options or {}))
-        return _call(lambda: self.native.new_state(text, seed))
+        return self._call(lambda: self.native.new_state(text, seed))
 
     def num_players(self, state: Any) -> int:
         return int(state.num_players())
@@ -125,11 +154,11 @@ class NativeLegendRaidersGame(BaseGame):
     def current_player(self, state: Any) -> int:
         return int(state.current_player())
 
-    def legal_actions(self, state: Any) -> Sequence[int]:
-        return list(state.legal_actions())
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        return list(state.legal_actions())  # the binding's actions are the Python engine's
 
     def apply(self, state: Any, action: Any) -> Any:
-        return _call(lambda: state.apply(action))
+        return self._call(lambda: state.apply(action))
 
     def is_terminal(self, state: Any) -> bool:
         return bool(state.is_terminal())
@@ -140,9 +169,19 @@ class NativeLegendRaidersGame(BaseGame):
     def scores(self, state: Any) -> tuple[float, ...]:
         return tuple(state.scores())
 
-    def chance_outcomes(self, state: Any) -> Sequence[tuple[int, float]] | None:
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]] | None:
         outcomes = state.chance_outcomes()
-        return None if outcomes is None else [(a, p) for a, p in outcomes]
+        return None if outcomes is None else [(self.action(a), p) for a, p in outcomes]
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        """Listed outcomes drawn from `rng` by probability (as the Python engine draws them);
+        otherwise the native sampler, its seed drawn from `rng`."""
+        if state.chance_outcomes() is not None:
+            return super().sample_chance(state, rng)
+        outcome = state.sample_chance(rng.getrandbits(64))
+        if outcome is None:
+            raise IllegalActionError("$", "no chance step is pending: there is no outcome to draw")
+        return self.action(outcome)
 
     # --- knowledge
     def observe(self, state: Any, seat: int) -> View:
@@ -158,35 +197,72 @@ class NativeLegendRaidersGame(BaseGame):
         return options
 
     def state_to_json(self, state: Any, observer: int | None = None) -> JsonDict:
-        data: JsonDict = json.loads(state.to_json(observer))
+        data: JsonDict = orjson.loads(state.to_json(observer))
         return data
 
     def state_from_json(self, data: Any) -> Any:
         text = json.dumps(data)
-        return _call(lambda: self.native.state_from_json(text))
+        return self._call(lambda: self.native.state_from_json(text))
 
     def action_to_json(self, state: Any, action: Any) -> JsonDict:
-        data: JsonDict = json.loads(_call(lambda: state.action_to_json(action)))
+        data: JsonDict = json.loads(self._call(lambda: state.action_to_json(action)))
         return data
 
-    def action_from_json(self, state: Any, data: Any) -> int:
+    def action_from_json(self, state: Any, data: Any) -> Any:
         text = json.dumps(data)
-        return int(_call(lambda: state.action_from_json(text)))
+        return self.action(self._call(lambda: state.action_from_json(text)))
 
     def action_to_str(self, state: Any, action: Any) -> str:
-        return str(_call(lambda: state.action_to_str(action)))
+        return str(self._call(lambda: state.action_to_str(action)))
 
-    def action_from_str(self, state: Any, text: str) -> int:
-        return int(_call(lambda: state.action_from_str(text)))
+    def action_from_str(self, state: Any, text: str) -> Any:
+        return self.action(self._call(lambda: state.action_from_str(text)))
 
     def render(self, state: Any, observer: int | None = None) -> str:
         """The Python engine's text picture of the native state (no native render exists)."""
-        return _PYTHON.render(_PYTHON.state_from_json(self.state_to_json(state)), observer)
+        python = self.python
+        return python.render(python.state_from_json(self.state_to_json(state)), observer)
 
     # --- heuristics
     def evaluate(self, state: Any) -> tuple[float, ...]:
         return tuple(state.evaluate())
 
     def policy_weights(self, state: Any, actions: Sequence[Any]) -> Sequence[float]:
-        return list(_call(lambda: state.policy_weights(list(actions))))
+        return list(self._call(lambda: state.policy_weights(list(actions))))
 
+
+class NativeLegendRaidersGame(NativeGame):
+    """Legend Raiders played by the native engine; actions are numbers."""
+
+    game_type = RAIDERS_TYPE
+    python = LegendRaidersGame()
+    preset_overrides = python.preset_overrides
+    native_class = "LegendRaiders"
+    illegal = (
+        # The native engine's `check_legal`, the twin of the Python engine's.
+        r"^\$: .*the game is over$",
+        r"^\$: .*is not a possible outcome of this chance step$",
+        r"^\$: .*is not legal now$",
+    )
+
+    def action(self, value: Any) -> int:
+        return int(value)
+
+
+class NativeLedaGame(NativeGame):
+    """LEDA played by the native engine; actions are the Python engine's tuples."""
+
+    game_type = LEDA_TYPE
+    python = LedaGame()
+    preset_overrides = python.preset_overrides
+    native_class = "Leda"
+    illegal = (
+        # The native notation's legality checks and `apply`, the twins of the Python engine's.
+        r"^\$: .*is not legal here$",
+        r"^\$: no shuffle is pending$",
+        r"^\$\.order: the shuffle orders \d+ items$",
+        r"^\$: the game is over$",
+    )
+
+    def action(self, value: Any) -> Any:
+        return _as_tuple(value)

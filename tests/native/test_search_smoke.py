@@ -56,7 +56,12 @@ def test_search_returns_a_legal_move_with_python_shaped_stats() -> None:
     assert sorted(m["action"] for m in result["moves"]) == sorted(state.legal_actions())
     top = result["moves"][0]
     assert set(top) == {
-        "action", "notation", "visits", "mean_value", "lower_bound", "principal_variation"
+        "action",
+        "notation",
+        "visits",
+        "mean_value",
+        "lower_bound",
+        "principal_variation",
     }
     assert top["visits"] == max(m["visits"] for m in result["moves"])
     assert 0.0 <= top["mean_value"] <= 1.0
@@ -155,8 +160,12 @@ def test_a_progress_callback_error_stops_the_search_and_is_raised() -> None:
     start = time.perf_counter()
     with pytest.raises(KeyError, match="from the callback"):
         native.search(
-            state, state.current_player(), {"iterations": None, "time_ms": 20_000}, 3,
-            on_progress=boom, progress_every=100,
+            state,
+            state.current_player(),
+            {"iterations": None, "time_ms": 20_000},
+            3,
+            on_progress=boom,
+            progress_every=100,
         )
     assert time.perf_counter() - start < 5.0
 

@@ -7,14 +7,18 @@ import random
 import pytest
 
 from boardbot.engine.errors import BoardbotError, UnknownGameError
+from boardbot.search import engines
 from boardbot.search.api import MoveStats, SearchConfig
 from boardbot.search.bots import GreedyBot, MctsBot, RandomBot, UnknownBotError, bot_names, make_bot
+from boardbot.search.engines import Engine
 from boardbot.search.presets import (
+    LATENCY_TARGETS_MS,
     PRESETS,
     UnknownPresetError,
     preset_names,
     presets_for,
     resolve_preset,
+    searches_natively,
 )
 from boardbot.search.results import choose_move, lower_bound
 from boardbot.search.rewards import margin_share, terminal_reward
@@ -61,12 +65,13 @@ def test_bot_names() -> None:
     assert quick.config == resolve_preset("hard").replace(iterations=50)
 
 
+@pytest.mark.parametrize("engine", list(Engine))
 @pytest.mark.parametrize("game", [None, "leda", "legend_raiders"])
-def test_presets_form_a_ladder(game: str | None) -> None:
+def test_presets_form_a_ladder(game: str | None, engine: Engine) -> None:
     names = preset_names()
     assert names == ["beginner", "easy", "medium", "hard", "expert"]
-    assert list(presets_for(game)) == names
-    budgets = [resolve_preset(n, game).iterations or 0 for n in names]
+    assert list(presets_for(game, engine)) == names
+    budgets = [resolve_preset(n, game, engine).iterations or 0 for n in names]
     assert budgets == sorted(budgets)
     assert resolve_preset("medium") is PRESETS["medium"]
     with pytest.raises(UnknownPresetError, match="unknown preset 'godlike'; known: beginner"):
@@ -89,10 +94,9 @@ def test_presets_can_be_tuned_per_game() -> None:
     for name in preset_names():
         if name != "expert":
             assert resolve_preset(name, "leda") is PRESETS[name]
-    assert make_bot("expert", "leda").config == LEDA_EXPERT  # type: ignore[attr-defined]
-    assert make_bot("expert@50", "leda").config == LEDA_EXPERT.replace(  # type: ignore[attr-defined]
-        iterations=50
-    )
+    assert make_bot("expert", "leda", "python").config == LEDA_EXPERT  # type: ignore[attr-defined]
+    bot = make_bot("expert@50", "leda", "python")
+    assert bot.config == LEDA_EXPERT.replace(iterations=50)  # type: ignore[attr-defined]
     assert make_bot("expert").config == PRESETS["expert"]  # type: ignore[attr-defined]
     with pytest.raises(UnknownPresetError):
         resolve_preset("godlike", "leda")
@@ -111,6 +115,107 @@ def test_a_game_tunes_presets_with_its_overrides() -> None:
     }
     assert presets_for(NimGame()) == PRESETS
     assert make_bot("easy", TunedNim()).config.iterations == 3  # type: ignore[attr-defined]
+
+
+PYTHON_PRESETS = {
+    "beginner": SearchConfig(
+        iterations=30, exploration=1.0, rollout="random", cutoff_depth=8, temperature=1.0
+    ),
+    "easy": SearchConfig(
+        iterations=80, exploration=0.9, rollout="random", cutoff_depth=12, temperature=0.3
+    ),
+    "medium": SearchConfig(
+        iterations=400, exploration=0.7, rollout="heuristic", cutoff_depth=12, temperature=0.0
+    ),
+    "hard": SearchConfig(
+        iterations=1600, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
+    ),
+    "expert": SearchConfig(
+        iterations=4000, exploration=0.7, rollout="heuristic", cutoff_depth=40, temperature=0.0
+    ),
+}
+"""The presets of the Python search, as they were before the native core had its own."""
+
+
+@pytest.mark.parametrize("game", [None, "leda", "legend_raiders"])
+def test_the_python_presets_are_unchanged(game: str | None) -> None:
+    expected = dict(PYTHON_PRESETS)
+    if game == "leda":
+        expected["expert"] = LEDA_EXPERT
+    assert presets_for(game, Engine.PYTHON) == expected
+    assert presets_for(game, "python") == presets_for(game) == expected
+    for name in preset_names():
+        assert resolve_preset(name, game, Engine.PYTHON) == expected[name]
+
+
+@pytest.mark.parametrize("game", ["leda", "legend_raiders"])
+def test_native_twins_have_native_budgets_and_nothing_else_changes(game: str) -> None:
+    python = presets_for(game, Engine.PYTHON)
+    native = presets_for(game, Engine.NATIVE)
+    assert list(native) == list(python)
+    budgets = [native[n].iterations or 0 for n in preset_names()]
+    assert budgets == sorted(set(budgets)), "strictly increasing"
+    for name in preset_names():
+        assert (native[name].iterations or 0) > (python[name].iterations or 0)
+        assert native[name] == python[name].replace(iterations=native[name].iterations)
+    # auto: native exactly where the search runs natively here.
+    auto = presets_for(game, Engine.AUTO)
+    assert auto == (native if engines.native_module() is not None else python)
+
+
+def test_native_budgets_apply_only_where_the_search_runs_natively(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class NativeNim(NimGame):
+        native_preset_overrides = {"medium": {"iterations": 9000}}
+
+    game = NativeNim()
+    # Without a native twin the search runs in Python, whatever the engine asked for.
+    for engine in Engine:
+        assert not searches_natively("toy-nim", engine)
+        assert presets_for(game, engine) == PRESETS
+    monkeypatch.setitem(engines.NATIVE_GAMES, "toy-nim", "Nim")
+    assert searches_natively("toy-nim", "native") and not searches_natively("toy-nim", "python")
+    assert presets_for(game, Engine.NATIVE)["medium"] == PRESETS["medium"].replace(
+        iterations=9000
+    )
+    assert presets_for(game, Engine.PYTHON) == PRESETS
+    monkeypatch.setattr(engines, "native_module", lambda: None)
+    assert not searches_natively("toy-nim", Engine.AUTO)  # not built: auto runs Python
+    assert presets_for(game, Engine.AUTO) == PRESETS
+
+
+def test_unknown_presets_are_errors_on_every_engine() -> None:
+    for engine in Engine:
+        with pytest.raises(UnknownPresetError, match="unknown preset 'godlike'; known: beginner"):
+            resolve_preset("godlike", "legend_raiders", engine)
+    with pytest.raises(ValueError):
+        presets_for("legend_raiders", "rust")
+
+
+def test_bots_take_the_budgets_of_their_engine() -> None:
+    native = resolve_preset("medium", "legend_raiders", Engine.NATIVE)
+    python = resolve_preset("medium", "legend_raiders", Engine.PYTHON)
+    assert native != python
+    bots = {
+        "medium/native": native,
+        "medium/python": python,
+        "medium@80/native": native.replace(iterations=80),
+        "medium@80/python": python.replace(iterations=80),
+    }
+    for name, config in bots.items():
+        assert make_bot(name, "legend_raiders").config == config  # type: ignore[attr-defined]
+    bot = make_bot("medium", "legend_raiders", Engine.NATIVE)
+    assert bot.config == native  # type: ignore[attr-defined]
+    assert make_bot("medium", "legend_raiders", "python").config == python  # type: ignore[attr-defined]
+    leda = make_bot("medium/native", "leda").config  # type: ignore[attr-defined]
+    assert leda == resolve_preset("medium", "leda", Engine.NATIVE) != PRESETS["medium"]
+
+
+def test_every_preset_has_a_latency_target() -> None:
+    assert list(LATENCY_TARGETS_MS) == preset_names()
+    targets = list(LATENCY_TARGETS_MS.values())
+    assert targets == sorted(set(targets))
 
 
 def test_preset_and_bot_errors_are_boardbot_errors() -> None:

@@ -36,11 +36,12 @@ def check_figures(figures: dict[str, Any], game: str, engine: str) -> None:
     assert figures["requests"] == 2 and figures["positions"] == 1
     assert [p["preset"] for p in figures["presets"]] == list(PRESETS)
     for p in figures["presets"]:
-        budget = resolve_preset(p["preset"], game).iterations
+        budget = resolve_preset(p["preset"], game, engine).iterations
         assert budget is not None
+        assert p["iterations"] == budget, "each engine runs the preset with its own budget"
         assert p["requests"] == 2
         assert 0 < p["p50_ms"] <= p["p99_ms"] < 60_000
-        assert 0 < p["search_p50_ms"] < 60_000
+        assert 0 < p["search_p50_ms"] < 60_000 and 0 < p["search_mean_ms"] < 60_000
         assert 1 <= p["mean_iterations"] <= budget
         assert sum(p["stopped_by_counts"].values()) == 2
         assert p["stopped_by"] in p["stopped_by_counts"]
@@ -74,9 +75,14 @@ def test_legend_raiders_side_by_side_table(capsys: pytest.CaptureFixture[str]) -
     code, out, err = bench(capsys, "--game", "legend_raiders", *TINY)
     assert code == 0, err
     lines = out.splitlines()
-    assert "python p50" in lines[1] and "native p50" in lines[1] and "ratio" in lines[1]
+    assert "python budget" in lines[1] and "native budget" in lines[1] and "ratio" in lines[1]
     for preset, line in zip(PRESETS, lines[2:4], strict=True):
         assert line.split()[0] == preset and line.endswith("x")
+        budgets = [int(line.split()[1]), int(line.split()[7])]
+        assert budgets == [
+            resolve_preset(preset, "legend_raiders", engine).iterations
+            for engine in ("python", "native")
+        ]
 
 
 @pytest.mark.skipif(not NATIVE_BUILT, reason="boardbot_native is not built (`make native`)")
@@ -89,7 +95,10 @@ def test_legend_raiders_on_native_alone(capsys: pytest.CaptureFixture[str]) -> N
     check_figures(figures["native"], "legend_raiders", "native")
 
 
-def test_native_for_leda_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+def test_native_for_a_game_without_a_twin_is_an_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(engines.NATIVE_GAMES, "leda")  # as for a game with no twin
     with pytest.raises(engines.NativeUnavailableError) as raised:
         engines.uses_native(engines.Engine.NATIVE, "leda")
     code, out, err = bench(capsys, "--game", "leda", "--engine", "native", *TINY)
@@ -106,7 +115,7 @@ def test_without_the_native_core_auto_says_so_once_and_runs_python(
     code, out, err = bench(capsys, *flags, "--positions", "1")
     assert code == 0, err
     assert err.splitlines() == [engines.fallback_notice(engines.Engine.AUTO)]
-    assert "python p50" in out and "native" not in out
+    assert "python budget" in out and "native" not in out
 
 
 @pytest.mark.parametrize(

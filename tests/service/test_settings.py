@@ -6,6 +6,8 @@ import pytest
 
 from boardbot.jobs.failures import FailureKind, RequestError
 from boardbot.jobs.settings import Limits, clip_to_deadline, default_preset_name, resolve
+from boardbot.search import engines
+from boardbot.search.engines import Engine
 from boardbot.search.presets import PRESETS, resolve_preset
 
 
@@ -35,12 +37,44 @@ def test_every_search_is_bounded_in_time_by_the_server() -> None:
 def test_presets_resolve_per_game() -> None:
     bound = Limits().max_time_ms
     tuned = resolve_preset("expert", "leda").replace(time_ms=bound)
-    assert resolve("expert", {}, Limits(), "leda") == tuned
-    assert resolve("expert", {"iterations": 9}, Limits(), "leda") == tuned.replace(iterations=9)
-    assert resolve("expert", {}, Limits(), "legend_raiders") == PRESETS["expert"].replace(
-        time_ms=bound
+    assert resolve("expert", {}, Limits(), "leda", "python") == tuned
+    assert resolve("expert", {"iterations": 9}, Limits(), "leda", "python") == tuned.replace(
+        iterations=9
     )
+    auto = resolve_preset("expert", "leda", "auto").replace(time_ms=bound)
+    assert resolve("expert", {}, Limits(), "leda") == auto
+    assert resolve("expert", {}, Limits(), "legend_raiders", "python") == PRESETS[
+        "expert"
+    ].replace(time_ms=bound)
     assert resolve("expert", {}, Limits()) == PRESETS["expert"].replace(time_ms=bound)
+
+
+@pytest.mark.parametrize("engine", list(Engine))
+def test_presets_resolve_for_the_engine_that_searches(engine: Engine) -> None:
+    """The server resolves a preset with the budgets of the engine its search runs on."""
+    bound = Limits().max_time_ms
+    for name in PRESETS:
+        for game in ("leda", "legend_raiders"):
+            config = resolve(name, {}, Limits(), game, engine)
+            assert config == resolve_preset(name, game, engine).replace(time_ms=bound)
+        assert resolve(name, {"iterations": 9}, Limits(), "legend_raiders", engine).iterations == 9
+    native = resolve("medium", {}, Limits(), "legend_raiders", "native").iterations or 0
+    python = resolve("medium", {}, Limits(), "legend_raiders", "python").iterations or 0
+    assert native > python == PRESETS["medium"].iterations
+
+
+def test_the_server_default_engine_is_auto() -> None:
+    """Without an engine the server's default applies: native where a twin is built."""
+    for game in ("leda", "legend_raiders"):
+        assert resolve("hard", {}, Limits(), game) == resolve("hard", {}, Limits(), game, "auto")
+    served_natively = engines.uses_native(Engine.AUTO, "legend_raiders")
+    expected = resolve_preset("hard", "legend_raiders", "native" if served_natively else "python")
+    assert resolve("hard", {}, Limits(), "legend_raiders").iterations == expected.iterations
+    # A `--engine python` server searches every game in Python, so with Python budgets.
+    python_server = engines.per_game(Engine.PYTHON)
+    assert resolve("hard", {}, Limits(), "legend_raiders", python_server) == resolve(
+        "hard", {}, Limits(), "legend_raiders", "python"
+    )
 
 
 @pytest.mark.parametrize(

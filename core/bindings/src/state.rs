@@ -70,9 +70,8 @@ fn checked_action<G: PyGame>(
     if allowed {
         Ok(action)
     } else if game.is_terminal(state) {
-        Err(InvalidActionError::new_err(format!(
-            "$: action {shown} cannot be applied: the game is over"
-        )))
+        // The Python engine's reason (LEDA's `apply_action`).
+        Err(InvalidActionError::new_err("$: the game is over"))
     } else if player == CHANCE {
         Err(InvalidActionError::new_err(format!(
             "$: action {shown} is not a chance outcome of this state"

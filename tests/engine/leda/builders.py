@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
+import pytest
 
+from boardbot.engine.errors import EngineError, InvalidStateError
 from boardbot.engine.leda.codec import state_from_json, state_to_json
 from boardbot.engine.leda.data import (
     ACTION_TILE_ZONES,
@@ -32,6 +35,7 @@ from boardbot.engine.leda.frames import (
     F_STEP_END,
     FRAME_NAMES,
 )
+from boardbot.engine.leda.game import LedaGame
 from boardbot.engine.leda.notation import action_from_str, action_to_str
 from boardbot.engine.leda.rules import advance, apply_action, legal_actions
 from boardbot.engine.leda.state import Frame, LedaState, Player, Square
@@ -217,3 +221,134 @@ def base_json() -> dict[str, Any]:
     state = play(state, "activate:r1c2")
     data: dict[str, Any] = orjson.loads(orjson.dumps(state_to_json(state)))
     return data
+
+
+# ----------------------------------------------------------------------------- engines
+GAME = LedaGame()
+
+
+class Engine:
+    """The engine under test (Python or native) and how Python-built states reach it.
+
+    Scenario states are built with the Python constructors above (`make_player`, `make_state`)
+    and handed to the engine through JSON (`state`); the engine plays them through the Python
+    `Game` protocol (`game`; for the native engine, `tests.native.native_game`), and what a test
+    reads field by field is the engine's state read back through JSON by the Python decoder
+    (`py`). `play`, `sample` and `options` take and return Python states, so a scenario reads
+    as on the Python engine alone.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        if name == "python":
+            self.game: Any = GAME
+        else:
+            from tests.native.native_game import NativeLedaGame
+
+            self.game = NativeLedaGame()
+
+    def __repr__(self) -> str:
+        return f"Engine({self.name!r})"
+
+    @property
+    def native(self) -> bool:
+        return self.name == "native"
+
+    def state(self, state: LedaState) -> Any:
+        """A Python-built state as the engine's state (through the JSON it decodes)."""
+        if not self.native:
+            return state
+        return self.game.state_from_json(state_to_json(state))
+
+    def py(self, state: Any) -> LedaState:
+        """The engine's state as a Python state (its JSON decoded by the Python engine)."""
+        if not self.native:
+            assert isinstance(state, LedaState)
+            return state
+        return state_from_json(self.game.state_to_json(state))
+
+    def checked(self, state: Any) -> Any:
+        """`state` (the engine's) after the engine's JSON round trip (which validates it)."""
+        assert self.game.state_from_json(self.game.state_to_json(state)) == state
+        return state
+
+    def play(self, state: LedaState, *texts: str) -> LedaState:
+        """Apply actions given in short notation on the engine, each checked for legality."""
+        s = self.state(state)
+        for text in texts:
+            s = self.checked(self.game.apply(s, self.game.action_from_str(s, text)))
+        return self.py(s)
+
+    def sample(self, state: LedaState, rng: random.Random) -> LedaState:
+        """The pending shuffle drawn by the engine's sampler (`rng` seeds it) and applied."""
+        s = self.state(state)
+        return self.py(self.checked(self.game.apply(s, self.game.sample_chance(s, rng))))
+
+    def conflict(self, p0: Player, p1: Player, *, active: int = 0, **kw: Any) -> LedaState:
+        """The state after the military conflict of `p0` and `p1`, run by the engine.
+
+        `make_state(p0, p1, stack=conflict_stack(active))` would run the conflict in the Python
+        builder; here the engine runs it: the state is handed over one decision earlier, the
+        other seat about to end its activation step of row 2 with its Draw tile (r2c3), and the
+        engine plays that activation (the seat draws a card, or nothing from an empty deck),
+        the end of the step, then the conflict. `kw` as for `make_state` (zone: row 2).
+        """
+        other = 1 - active
+        draw = sq("r2c3")
+        stack = (*conflict_stack(active), (F_STEP_END, other), (F_ACTIVATE, other, 1 << draw))
+        kw.setdefault("zone", "row2")
+        before = make_state(p0, p1, stack=stack, active=active, **kw)
+        assert before.players[other].grid[draw] == Square(TILE_BY_NAME["draw"], 0, (), False)
+        assert top_frame(before) == "activate", "the other seat's step is over already"
+        return self.play(before, "activate:r2c3")
+
+    def options(self, state: LedaState) -> list[str]:
+        """The engine's legal actions in short notation."""
+        s = self.state(state)
+        return [self.game.action_to_str(s, a) for a in self.game.legal_actions(s)]
+
+    def current_player(self, state: LedaState) -> int:
+        """The seat to move by the engine (CHANCE, TERMINAL included)."""
+        return int(self.game.current_player(self.state(state)))
+
+    def new_state(self, options: Mapping[str, Any], seed: int) -> LedaState:
+        """The engine's setup (its own random stream) as a Python state."""
+        return self.py(self.game.new_state(options, seed))
+
+    def decode(self, data: Any) -> LedaState:
+        """`data` decoded by the engine, read back as a Python state."""
+        return self.py(self.game.state_from_json(data))
+
+    def rejects(self, data: Any, path: str, reason: str = "") -> InvalidStateError:
+        """The engine refuses `data` at `path` with a reason containing `reason`; the native
+        engine gives exactly the Python engine's reason."""
+        with pytest.raises(InvalidStateError) as err:
+            self.game.state_from_json(data)
+        assert err.value.path == path, err.value
+        assert reason in err.value.reason, err.value
+        if self.native:
+            with pytest.raises(InvalidStateError) as py_err:
+                GAME.state_from_json(data)
+            assert (err.value.path, err.value.reason) == (py_err.value.path, py_err.value.reason)
+        return err.value
+
+    def refuses_action(
+        self, state: LedaState, form: str, value: Any, error: type[EngineError]
+    ) -> EngineError:
+        """Parsing `value` (`form` "str" or "json") in `state` fails with `error` exactly (not a
+        subclass); the native engine gives the Python engine's path and reason."""
+
+        def parse(game: Any, s: Any) -> Any:
+            if form == "str":
+                return game.action_from_str(s, value)
+            return game.action_from_json(s, value)
+
+        with pytest.raises(EngineError) as err:
+            parse(self.game, self.state(state))
+        assert type(err.value) is error, err.value
+        if self.native:
+            with pytest.raises(EngineError) as py_err:
+                parse(GAME, state)
+            assert type(py_err.value) is error, py_err.value
+            assert (err.value.path, err.value.reason) == (py_err.value.path, py_err.value.reason)
+        return err.value

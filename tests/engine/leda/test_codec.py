@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
-from boardbot.engine import InvalidStateError, get_game
+from boardbot.engine import get_game
 from boardbot.engine.leda.data import EFFECTS
 from boardbot.engine.leda.frames import (
     F_OR,
@@ -22,6 +22,7 @@ from boardbot.engine.leda.frames import (
 )
 from tests.engine.json_edits import setter
 from tests.engine.leda.builders import (
+    Engine,
     activation_stack,
     base_json,
     make_player,
@@ -30,8 +31,6 @@ from tests.engine.leda.builders import (
 )
 
 GAME = get_game("leda")
-
-
 
 
 def _dup_card(data: dict[str, Any]) -> None:
@@ -137,33 +136,32 @@ BAD = [
 
 @pytest.mark.parametrize(("what", "edit", "path"), BAD, ids=[b[0] for b in BAD])
 def test_bad_states_are_rejected_with_their_path(
-    what: str, edit: Callable[[dict[str, Any]], None], path: str
+    engine: Engine, what: str, edit: Callable[[dict[str, Any]], None], path: str
 ) -> None:
     data = base_json()
-    GAME.state_from_json(copy.deepcopy(data))  # the unedited state is fine
+    engine.game.state_from_json(copy.deepcopy(data))  # the unedited state is fine
     edit(data)
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
-    assert err.value.path == path, err.value
+    engine.rejects(data, path)
 
 
-def test_round_trip_and_observer_view_counts() -> None:
+def test_round_trip_and_observer_view_counts(engine: Engine) -> None:
     data = base_json()
-    state = GAME.state_from_json(data)
-    assert GAME.state_to_json(state) == data
-    view = GAME.state_to_json(state, 0)
+    state = engine.game.state_from_json(data)
+    assert engine.game.state_to_json(state) == data
+    view = engine.game.state_to_json(state, 0)
     assert view["players"][1]["hand"] == {"count": 2, "known": []}
-    assert view["players"][0]["deck"]["count"] == len(state.players[0].deck)
+    assert view["players"][0]["deck"]["count"] == len(engine.py(state).players[0].deck)
     assert view["mv_pile"]["count"] == 17 and "knows" not in view["players"][0]
 
 
-def test_view_with_known_items_decodes_with_placeholders() -> None:
-    state = GAME.state_from_json(base_json())
-    view = GAME.state_to_json(state, 1)
+def test_view_with_known_items_decodes_with_placeholders(engine: Engine) -> None:
+    state = engine.game.state_from_json(base_json())
+    view = engine.game.state_to_json(state, 1)
     view["players"][0]["hand"]["known"] = ["shark-1"]
     view["mv_pile"]["known"] = [{"index": 16, "item": "mv-18"}]
-    decoded = GAME.state_from_json(view)
-    assert GAME.state_to_json(decoded, 1) == view
+    decoded = engine.game.state_from_json(view)
+    assert engine.game.state_to_json(decoded, 1) == view
+    decoded = engine.py(decoded)
     assert decoded.known[1] >= {GAME_ITEM("shark-1"), GAME_ITEM("mv-18")}
     assert decoded.mv_pile[16] == GAME_ITEM("mv-18")
 
@@ -174,52 +172,46 @@ def GAME_ITEM(name: str) -> int:
     return ITEM_BY_NAME[name]
 
 
-def test_placeholders_are_canonical_and_known_to_nobody() -> None:
-    state = GAME.state_from_json(base_json())
-    decoded = GAME.state_from_json(GAME.state_to_json(state, 0))
+def test_placeholders_are_canonical_and_known_to_nobody(engine: Engine) -> None:
+    state = engine.game.state_from_json(base_json())
+    decoded = engine.py(engine.game.state_from_json(engine.game.state_to_json(state, 0)))
     opp = decoded.players[1]
     assert list(opp.hand) + list(opp.deck) == sorted(opp.hand + opp.deck)
     assert not decoded.known[1]
 
 
-def test_view_position_given_twice_is_rejected() -> None:
-    state = GAME.state_from_json(base_json())
-    view = GAME.state_to_json(state, 0)
+def test_view_position_given_twice_is_rejected(engine: Engine) -> None:
+    state = engine.game.state_from_json(base_json())
+    view = engine.game.state_to_json(state, 0)
     view["mv_pile"]["known"] = [{"index": 0, "item": "mv-1"}, {"index": 0, "item": "mv-2"}]
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(view)
-    assert err.value.path == "$.mv_pile.known[1].index"
+    engine.rejects(view, "$.mv_pile.known[1].index")
 
 
-def test_organization_state_round_trips() -> None:
+def test_organization_state_round_trips(engine: Engine) -> None:
     state = make_state(make_player("cats"), make_player("scorpions"), stack=org_stack())
-    assert GAME.state_from_json(GAME.state_to_json(state)) == state
+    assert engine.py(engine.checked(engine.state(state))) == state
 
 
-def test_known_cards_in_the_observers_own_hand_are_rejected_at_that_player() -> None:
-    state = GAME.state_from_json(base_json())
-    view = GAME.state_to_json(state, 0)
+def test_known_cards_in_the_observers_own_hand_are_rejected_at_that_player(
+    engine: Engine,
+) -> None:
+    state = engine.game.state_from_json(base_json())
+    view = engine.game.state_to_json(state, 0)
     hand = view["players"][0]["hand"]
     view["players"][0]["hand"] = {"count": len(hand), "known": hand}
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(view)
-    assert err.value.path == "$.players[0]"
-    assert "not in a zone hidden from this seat" in err.value.reason
+    engine.rejects(view, "$.players[0]", "not in a zone hidden from this seat")
 
 
 @pytest.mark.parametrize("key", ["rotated", "knows"])
-def test_an_item_listed_twice_is_rejected_not_merged(key: str) -> None:
-    game = get_game("leda")
-    state = game.new_state({"clans": ["cats", "sharks"], "first_player": 0}, 3)
-    data = game.state_to_json(state)
+def test_an_item_listed_twice_is_rejected_not_merged(engine: Engine, key: str) -> None:
+    state = engine.game.new_state({"clans": ["cats", "sharks"], "first_player": 0}, 3)
+    data = engine.game.state_to_json(state)
     data["players"][0][key] = ["cat-3", "cat-3"]  # a rotating Cat card, named twice
-    with pytest.raises(InvalidStateError) as err:
-        game.state_from_json(data)
-    assert err.value.path == f"$.players[0].{key}[1]"
-    assert err.value.reason == "listed twice"
+    err = engine.rejects(data, f"$.players[0].{key}[1]")
+    assert err.reason == "listed twice"
 
 
-def test_a_choice_no_effect_offers_is_refused() -> None:
+def test_a_choice_no_effect_offers_is_refused(engine: Engine) -> None:
     food_or_military = (F_OR, 0, 0, 2, -1)
     fine = make_state(
         make_player("pandas"),
@@ -228,58 +220,53 @@ def test_a_choice_no_effect_offers_is_refused() -> None:
     )
     data = GAME.state_to_json(fine)
     data["pending"][-1]["args"] = [0, 14, -1]  # "1 Food or" an effect no card pairs with it
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
-    assert err.value.path == f"$.pending[{len(data['pending']) - 1}].args"
+    engine.rejects(data, f"$.pending[{len(data['pending']) - 1}].args")
 
 
-def test_an_action_tile_known_in_a_view_and_revealed_names_the_known_entry() -> None:
-    data = GAME.state_to_json(GAME.state_from_json(base_json()), 0)
+def test_an_action_tile_known_in_a_view_and_revealed_names_the_known_entry(
+    engine: Engine,
+) -> None:
+    data = engine.game.state_to_json(engine.game.state_from_json(base_json()), 0)
     revealed = data["revealed_actions"]
     assert revealed, "the base state has a revealed tile"
     data["action_pile"]["known"] = [{"index": 0, "item": revealed[0]}]
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
-    assert err.value.path == "$.action_pile.known[0].item"
+    engine.rejects(data, "$.action_pile.known[0].item")
 
 
-def _pending_refused(state_json: dict[str, Any], index: int, fragment: str) -> None:
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(state_json)
-    assert err.value.path == f"$.pending[{index}]"
-    assert fragment in err.value.reason
+def _pending_refused(engine: Engine, state_json: dict[str, Any], index: int, fragment: str) -> None:
+    engine.rejects(state_json, f"$.pending[{index}]", fragment)
 
 
-def test_a_card_to_turn_must_be_on_the_players_grid() -> None:
+def test_a_card_to_turn_must_be_on_the_players_grid(engine: Engine) -> None:
     cats = make_player("cats", cards={"r1c1": ["cat-3"]})
     spy = (F_SPY_PILE, 0, -1, 0)
     fine = make_state(
         cats, make_player("pandas"), stack=(*activation_stack(0, 0), (F_ROTATE_CARD, 0, 2), spy)
     )
     data = GAME.state_to_json(fine)
-    assert GAME.state_from_json(data) == fine
+    assert engine.decode(data) == fine
     index = len(data["pending"]) - 2
     data["pending"][index]["args"] = [4]  # cat-5 is in the deck, not on the grid
-    _pending_refused(data, index, "not on that player's grid")
+    _pending_refused(engine, data, index, "not on that player's grid")
 
 
-def test_an_activation_belongs_to_the_players_activation_step() -> None:
+def test_an_activation_belongs_to_the_players_activation_step(engine: Engine) -> None:
     scorpions = make_player("scorpions")
     org = ((F_ROUND_END, 0), (F_ORG, 1), (F_ORG, 0))
     upgrade_only = make_state(scorpions, make_player("sharks"), stack=(*org, (F_UPGRADE, 0, 0)))
     data = GAME.state_to_json(upgrade_only)
-    assert GAME.state_from_json(data) == upgrade_only  # an MV token's upgrade, say
+    assert engine.decode(data) == upgrade_only  # an MV token's upgrade, say
     data["pending"][-1]["args"] = [1]  # "upgrade, then activate that tile"
-    _pending_refused(data, len(data["pending"]) - 1, "activation step")
+    _pending_refused(engine, data, len(data["pending"]) - 1, "activation step")
 
 
-def test_one_card_play_is_paid_at_a_time() -> None:
+def test_one_card_play_is_paid_at_a_time(engine: Engine) -> None:
     cats = make_player("cats", hand=("cat-5", "cat-8", "cat-9"))
     fine = make_state(cats, make_player("pandas"), stack=(*activation_stack(0, 0), (F_PAY, 0, 3)))
     data = GAME.state_to_json(fine)
-    assert GAME.state_from_json(data) == fine
+    assert engine.decode(data) == fine
     twice = {**data, "pending": [*data["pending"], data["pending"][-1]]}
-    _pending_refused(twice, len(data["pending"]) - 1, "one card play")
+    _pending_refused(engine, twice, len(data["pending"]) - 1, "one card play")
     short = {
         **data,
         "pending": [*data["pending"][:-1], {"frame": "pay-cards", "seat": 0, "args": [3]}],
@@ -287,7 +274,7 @@ def test_one_card_play_is_paid_at_a_time() -> None:
     short["players"] = [dict(data["players"][0]), data["players"][1]]
     short["players"][0]["hand"] = ["cat-5", "cat-8"]
     short["players"][0]["deck"] = [*data["players"][0]["deck"], "cat-9"]
-    _pending_refused(short, len(data["pending"]) - 1, "one card play")
+    _pending_refused(engine, short, len(data["pending"]) - 1, "one card play")
 
 
 def _view() -> dict[str, Any]:
@@ -329,11 +316,9 @@ REASONS = [
 
 @pytest.mark.parametrize(("edit", "path", "reason"), REASONS, ids=[r[1] for r in REASONS])
 def test_a_bad_view_names_the_field_and_the_reason(
-    edit: Callable[[dict[str, Any]], None], path: str, reason: str
+    engine: Engine, edit: Callable[[dict[str, Any]], None], path: str, reason: str
 ) -> None:
     data = _view()
-    GAME.state_from_json(copy.deepcopy(data))
+    engine.game.state_from_json(copy.deepcopy(data))
     edit(data)
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(data)
-    assert (err.value.path, err.value.reason) == (path, reason)
+    assert engine.rejects(data, path).reason == reason

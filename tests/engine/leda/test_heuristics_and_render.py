@@ -1,4 +1,6 @@
-"""Heuristic evaluation, rollout weights, tuned presets and the text rendering."""
+"""Heuristic evaluation, rollout weights, tuned presets and the text rendering (evaluation and
+weights on both engines; the heuristic's parts, the presets and the rendering are the Python
+engine's own)."""
 
 from __future__ import annotations
 
@@ -12,38 +14,44 @@ from boardbot.engine.leda.heuristics import pending_yield, player_points
 from boardbot.engine.leda.state import LedaState, Player
 from boardbot.search.api import SearchConfig
 from boardbot.search.presets import PRESETS
-from tests.engine.leda.builders import make_player, make_state, org_stack, play
+from tests.engine.leda.builders import Engine, make_player, make_state, org_stack
 
 GAME = get_game("leda")
 
 
-def value_after(state: LedaState, text: str, seat: int = 0) -> float:
+def evaluate(engine: Engine, state: LedaState) -> tuple[float, ...]:
+    """The engine's evaluation of a Python-built state."""
+    return tuple(engine.game.evaluate(engine.state(state)))
+
+
+def value_after(engine: Engine, state: LedaState, text: str, seat: int = 0) -> float:
     """Seat's evaluation once the action `text` is played."""
-    return GAME.evaluate(play(state, text))[seat]
+    return evaluate(engine, engine.play(state, text))[seat]
 
 
-def test_evaluation_prefers_the_player_closer_to_victory() -> None:
+def test_evaluation_prefers_the_player_closer_to_victory(engine: Engine) -> None:
     ahead = make_player("sharks", mv=["mv-4", "mv-5", "mv-1"], tokens=("r1c1", "r1c2"))
     state = make_state(ahead, make_player("pandas"), stack=org_stack())
-    v0, v1 = GAME.evaluate(state)
+    v0, v1 = evaluate(engine, state)
     assert 0.5 < v0 <= 1.0 and abs(v0 + v1 - 1.0) < 1e-9
 
 
-def test_evaluation_and_weights_along_random_games() -> None:
+def test_evaluation_and_weights_along_random_games(engine: Engine) -> None:
+    game = engine.game
     rng = random.Random(0)
     for seed in range(5):
-        state = GAME.new_state({}, seed)
-        while not GAME.is_terminal(state):
-            if GAME.current_player(state) == CHANCE:
-                state = GAME.apply(state, GAME.sample_chance(state, rng))
+        state = game.new_state({}, seed)
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
                 continue
-            values = GAME.evaluate(state)
+            values = game.evaluate(state)
             assert all(0.0 <= v <= 1.0 for v in values) and abs(sum(values) - 1.0) < 1e-9
-            actions = GAME.legal_actions(state)
-            weights = GAME.policy_weights(state, actions)
+            actions = game.legal_actions(state)
+            weights = game.policy_weights(state, actions)
             assert len(weights) == len(actions) and all(w > 0 for w in weights)
-            state = GAME.apply(state, rng.choices(list(actions), weights=list(weights))[0])
-        assert GAME.evaluate(state) in ((1.0, 0.0), (0.0, 1.0))
+            state = game.apply(state, rng.choices(list(actions), weights=list(weights))[0])
+        assert game.evaluate(state) in ((1.0, 0.0), (0.0, 1.0))
 
 
 @pytest.mark.parametrize(
@@ -56,35 +64,38 @@ def test_evaluation_and_weights_along_random_games() -> None:
         ("scorpions", "scorpion-8", "sharks"),
     ],
 )
-def test_playing_a_card_is_worth_more_than_taking_food(clan: str, card: str, opponent: str) -> None:
+def test_playing_a_card_is_worth_more_than_taking_food(
+    engine: Engine, clan: str, card: str, opponent: str
+) -> None:
     # r3c1 holds a temporary Food tile still on its front: a card covers something of value.
     p0 = make_player(clan, hand=[card], food=9)
     state = make_state(p0, make_player(opponent), stack=org_stack())
-    assert value_after(state, f"play:{card}@r3c1") > value_after(state, "food")
+    assert value_after(engine, state, f"play:{card}@r3c1") > value_after(engine, state, "food")
 
 
-def test_a_card_is_best_played_on_a_desert_and_not_over_an_upgrade() -> None:
+def test_a_card_is_best_played_on_a_desert_and_not_over_an_upgrade(engine: Engine) -> None:
     tiles = {"r3c1": ("temp-food-1", "back"), "r2c1": ("military-1", "back")}
     p0 = make_player("sharks", hand=["shark-4"], food=5, tiles=tiles)
     state = make_state(p0, make_player("cats"), stack=org_stack())
-    on_desert = value_after(state, "play:shark-4@r3c1")
-    assert on_desert > value_after(state, "play:shark-4@r2c1")
-    assert on_desert > value_after(state, "play:shark-4@r3c2")
+    on_desert = value_after(engine, state, "play:shark-4@r3c1")
+    assert on_desert > value_after(engine, state, "play:shark-4@r2c1")
+    assert on_desert > value_after(engine, state, "play:shark-4@r3c2")
 
 
-def test_covering_one_of_your_cards_loses_its_value() -> None:
+def test_covering_one_of_your_cards_loses_its_value(engine: Engine) -> None:
     tiles = {"r3c1": ("temp-food-1", "back")}
     p0 = make_player("cats", cards={"r3c2": ["cat-9"]}, hand=["cat-8"], food=5, tiles=tiles)
     state = make_state(p0, make_player("pandas"), stack=org_stack())
-    assert value_after(state, "play:cat-8@r3c1") > value_after(state, "play:cat-8@r3c2")
+    on_desert = value_after(engine, state, "play:cat-8@r3c1")
+    assert on_desert > value_after(engine, state, "play:cat-8@r3c2")
 
 
-def test_more_mv_symbols_raise_the_value() -> None:
+def test_more_mv_symbols_raise_the_value(engine: Engine) -> None:
     others = make_player("pandas")
     fewer = make_state(make_player("scorpions", mv=["mv-1"]), others, stack=org_stack())
     more = make_state(make_player("scorpions", mv=["mv-1", "mv-4"]), others, stack=org_stack())
-    assert GAME.evaluate(more)[0] > GAME.evaluate(fewer)[0]
-    assert GAME.evaluate(more)[1] < GAME.evaluate(fewer)[1]
+    assert evaluate(engine, more)[0] > evaluate(engine, fewer)[0]
+    assert evaluate(engine, more)[1] < evaluate(engine, fewer)[1]
 
 
 @pytest.mark.parametrize(
@@ -112,28 +123,29 @@ def test_clan_progress_and_upgrades_raise_the_points(weaker: Player, stronger: P
     assert player_points(stronger) > player_points(weaker)
 
 
-def test_a_clan_victory_is_worth_one() -> None:
+def test_a_clan_victory_is_worth_one(engine: Engine) -> None:
     tokens = ("r1c1", "r1c2", "r1c3", "r1c4", "r2c1", "r2c2", "r2c3", "r2c4")
     p0 = make_player("sharks", hand=["shark-11"], food=3, tokens=tokens)
     state = make_state(p0, make_player("pandas", mv=["mv-4", "mv-5"]), stack=org_stack())
-    assert 0.5 < GAME.evaluate(state)[0] < 1.0
-    won = play(state, "play:shark-11@r4c4")
-    assert GAME.is_terminal(won) and GAME.evaluate(won) == (1.0, 0.0)
+    assert 0.5 < evaluate(engine, state)[0] < 1.0
+    won = engine.play(state, "play:shark-11@r4c4")
+    assert engine.game.is_terminal(engine.state(won)) and evaluate(engine, won) == (1.0, 0.0)
 
 
-def test_leading_a_pending_conflict_is_worth_part_of_a_token() -> None:
+def test_leading_a_pending_conflict_is_worth_part_of_a_token(engine: Engine) -> None:
     def value(military: int, pending: bool) -> float:
         p0 = make_player("sharks", military=military)
         p1 = make_player("cats", military=1)
         # Seat 1 is about to activate row 3 (Food only): the conflict is still to come.
         stack = None if pending else org_stack()
-        return GAME.evaluate(make_state(p0, p1, zone="row3", seat=1, stack=stack))[0]
+        return evaluate(engine, make_state(p0, p1, zone="row3", seat=1, stack=stack))[0]
 
     assert value(3, pending=True) > value(1, pending=True)
     assert value(3, pending=False) == value(1, pending=False)  # after the conflict: no bonus
 
 
-def test_the_zone_still_to_activate_counts_for_its_owner() -> None:
+def test_the_zone_still_to_activate_counts_for_its_owner(engine: Engine) -> None:
+    # `pending_yield` is the Python heuristic's part; the evaluations run on the engine.
     p0 = make_player("pandas", tiles={"r2c1": ("military-1", "back")})
     row2, row3 = ZONE_BY_NAME["row2"], ZONE_BY_NAME["row3"]
     military, points = pending_yield(p0, ZONE_MASKS[row2], row2)
@@ -144,17 +156,18 @@ def test_the_zone_still_to_activate_counts_for_its_owner() -> None:
     # Seat 0 is about to activate its Military row while seat 1 has only Deserts there.
     deserts = {f"r2c{c}": (f"temp-food-{c}", "back") for c in range(1, 5)}
     p1 = make_player("cats", tiles=deserts)
-    before = GAME.evaluate(make_state(p0, p1, zone="row2"))[0]
-    assert before > GAME.evaluate(make_state(p0, p1, stack=org_stack()))[0]
+    before = evaluate(engine, make_state(p0, p1, zone="row2"))[0]
+    assert before > evaluate(engine, make_state(p0, p1, stack=org_stack()))[0]
 
 
-def test_playing_cards_weighs_more_than_swapping() -> None:
+def test_playing_cards_weighs_more_than_swapping(engine: Engine) -> None:
     p0 = make_player("sharks", hand=["shark-4"], food=5)
-    state = make_state(p0, make_player("pandas"), stack=org_stack())
-    actions = GAME.legal_actions(state)
-    weights = dict(zip(actions, GAME.policy_weights(state, actions), strict=True))
-    play_action = next(a for a in actions if GAME.action_to_str(state, a).startswith("play"))
-    swap = next(a for a in actions if GAME.action_to_str(state, a).startswith("swap"))
+    state = engine.state(make_state(p0, make_player("pandas"), stack=org_stack()))
+    game = engine.game
+    actions = game.legal_actions(state)
+    weights = dict(zip(actions, game.policy_weights(state, actions), strict=True))
+    play_action = next(a for a in actions if game.action_to_str(state, a).startswith("play"))
+    swap = next(a for a in actions if game.action_to_str(state, a).startswith("swap"))
     assert weights[play_action] > weights[swap]
 
 
@@ -178,3 +191,5 @@ def test_the_expert_preset_is_tuned_for_leda() -> None:
     with pytest.raises(TypeError):
         overrides["hard"] = {"iterations": 1}  # type: ignore[index]
     assert dict(get_game("legend_raiders").preset_overrides) == {}
+    # The native twin's budgets change the iterations alone.
+    assert all(set(fields) == {"iterations"} for fields in GAME.native_preset_overrides.values())

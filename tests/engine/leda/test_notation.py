@@ -1,14 +1,16 @@
-"""Action notation: JSON objects and short strings, parsing and legality checks."""
+"""Action notation: JSON objects and short strings, parsing and legality checks (on both engines:
+the native one with the Python engine's error classes, paths and reasons)."""
 
 from __future__ import annotations
 
-import contextlib
+import random
+from typing import Any
 
 import pytest
 
-from boardbot.engine import IllegalActionError, InvalidActionError, get_game
+from boardbot.engine import EngineError, IllegalActionError, InvalidActionError, get_game
 from boardbot.engine.leda.state import LedaState
-from tests.engine.leda.builders import make_player, make_state, org_stack
+from tests.engine.leda.builders import Engine, make_player, make_state, org_stack
 
 GAME = get_game("leda")
 
@@ -16,6 +18,11 @@ GAME = get_game("leda")
 def _state() -> LedaState:
     p0 = make_player("sharks", hand=["shark-6"], food=7)
     return make_state(p0, make_player("pandas"), stack=org_stack())
+
+
+def _setup() -> LedaState:
+    """A Python setup: seat 0 (Cats) to decide on a mulligan."""
+    return GAME.new_state({"clans": ["cats", "sharks"], "first_player": 0}, seed=0)
 
 
 @pytest.mark.parametrize(
@@ -26,82 +33,89 @@ def _state() -> LedaState:
         ("food", {"type": "food"}),
     ],
 )
-def test_text_and_json_forms(text: str, data: dict[str, object]) -> None:
-    state = _state()
-    action = GAME.action_from_str(state, text)
-    assert GAME.action_to_str(state, action) == text
-    assert GAME.action_to_json(state, action) == data
-    assert GAME.action_from_json(state, data) == action
+def test_text_and_json_forms(engine: Engine, text: str, data: dict[str, object]) -> None:
+    game, state = engine.game, engine.state(_state())
+    action = game.action_from_str(state, text)
+    assert isinstance(action, tuple) and action == GAME.action_from_str(_state(), text)
+    assert game.action_to_str(state, action) == text
+    assert game.action_to_json(state, action) == data
+    assert game.action_from_json(state, data) == action
 
 
-def test_swap_squares_in_any_order() -> None:
-    state = _state()
-    a = GAME.action_from_json(state, {"type": "swap", "squares": ["r4c4", "r1c1"]})
-    assert GAME.action_to_str(state, a) == "swap:r1c1-r4c4"
+def test_swap_squares_in_any_order(engine: Engine) -> None:
+    game, state = engine.game, engine.state(_state())
+    a = game.action_from_json(state, {"type": "swap", "squares": ["r4c4", "r1c1"]})
+    assert game.action_to_str(state, a) == "swap:r1c1-r4c4"
 
 
-def test_other_forms() -> None:
-    state = GAME.new_state({"clans": ["cats", "sharks"], "first_player": 0}, seed=0)
-    assert GAME.action_to_json(state, GAME.action_from_str(state, "mulligan:yes")) == {
+def test_other_forms(engine: Engine) -> None:
+    game, state = engine.game, engine.state(_setup())
+    assert game.action_to_json(state, game.action_from_str(state, "mulligan:yes")) == {
         "type": "mulligan",
         "redraw": True,
     }
 
 
-def test_illegal_and_malformed_actions() -> None:
+def test_illegal_and_malformed_actions(engine: Engine) -> None:
     state = _state()
-    with pytest.raises(IllegalActionError):
-        GAME.action_from_str(state, "zone:row2")
-    with pytest.raises(InvalidActionError):
-        GAME.action_from_str(state, "dance")
-    with pytest.raises(IllegalActionError):
-        GAME.action_from_json(state, {"type": "zone", "zone": "row2"})
-    with pytest.raises(InvalidActionError) as err:
-        GAME.action_from_json(state, {"type": "play", "card": "shark-6", "square": "r9c9"})
-    assert err.value.path == "$.square"
-    with pytest.raises(InvalidActionError) as err:
-        GAME.action_from_json(state, {"type": "play", "card": "shark-6", "sq": "r1c1"})
-    assert err.value.path == "$.sq"
-    with pytest.raises(InvalidActionError) as err:
-        GAME.action_from_json(state, {"type": "play", "card": "owl", "square": "r1c1"})
-    assert err.value.path == "$.card"
+    engine.refuses_action(state, "str", "zone:row2", IllegalActionError)
+    engine.refuses_action(state, "str", "dance", InvalidActionError)
+    engine.refuses_action(state, "json", {"type": "zone", "zone": "row2"}, IllegalActionError)
+    err = engine.refuses_action(
+        state, "json", {"type": "play", "card": "shark-6", "square": "r9c9"}, InvalidActionError
+    )
+    assert err.path == "$.square"
+    err = engine.refuses_action(
+        state, "json", {"type": "play", "card": "shark-6", "sq": "r1c1"}, InvalidActionError
+    )
+    assert err.path == "$.sq"
+    err = engine.refuses_action(
+        state, "json", {"type": "play", "card": "owl", "square": "r1c1"}, InvalidActionError
+    )
+    assert err.path == "$.card"
 
 
-def test_shuffle_outcomes_parse_only_at_a_matching_chance_step() -> None:
-    import random
-
-    state = GAME.new_state({"clans": ["cats", "sharks"], "first_player": 0}, seed=0)
-    with pytest.raises(IllegalActionError):
-        GAME.action_from_str(state, "shuffle:0,1")
-    from tests.engine.leda.builders import play
-
-    state = play(state, "mulligan:yes")
-    outcome = GAME.sample_chance(state, random.Random(0))
-    text = GAME.action_to_str(state, outcome)
-    assert GAME.action_from_str(state, text) == outcome
-    assert GAME.action_from_json(state, GAME.action_to_json(state, outcome)) == outcome
-    with pytest.raises(IllegalActionError):
-        GAME.action_from_str(state, "shuffle:1,0")
-    with pytest.raises(InvalidActionError):
-        GAME.action_from_str(state, "shuffle:1,1")
+def test_shuffle_outcomes_parse_only_at_a_matching_chance_step(engine: Engine) -> None:
+    state = _setup()
+    engine.refuses_action(state, "str", "shuffle:0,1", IllegalActionError)
+    state = engine.play(state, "mulligan:yes")
+    game, shuffle = engine.game, engine.state(state)
+    outcome = game.sample_chance(shuffle, random.Random(0))
+    assert isinstance(outcome, tuple) and isinstance(outcome[1], tuple)
+    text = game.action_to_str(shuffle, outcome)
+    assert game.action_from_str(shuffle, text) == outcome
+    assert game.action_from_json(shuffle, game.action_to_json(shuffle, outcome)) == outcome
+    err = engine.refuses_action(state, "str", "shuffle:1,0", IllegalActionError)
+    assert err.path == "$.order"
+    engine.refuses_action(state, "str", "shuffle:1,1", InvalidActionError)
 
 
-def test_malformed_actions_raise_only_action_errors() -> None:
-    import random
+def _parsed(game: Any, state: Any, form: str, value: Any) -> Any:
+    """The action parsed (`form` "str" or "json"), or the error's class, path and reason."""
+    try:
+        if form == "str":
+            return game.action_from_str(state, value)
+        return game.action_from_json(state, value)
+    except EngineError as err:
+        return (type(err).__name__, err.path, err.reason)
 
-    from boardbot.engine import EngineError
 
-    state = _state()
+def test_malformed_actions_raise_only_action_errors(engine: Engine) -> None:
+    py_state = _state()
+    game, state = engine.game, engine.state(py_state)
     rng = random.Random(3)
     names = ["play", "swap", "food", "zone", "shuffle", "awaken", "spy", "put", "choose", "x"]
     values: list[object] = [None, 1, -1, "r1c1", "shark-6", "row1", [], ["r1c1"], {}, 2.5, True]
+    texts = ["", ":", "play:", "play:shark-6@", "swap:r1c1", "shuffle:", "zone:row9", "@"]
+    attempts: list[tuple[str, Any]] = []
     for _ in range(500):
         data: dict[str, object] = {"type": rng.choice(names)}
         for field in rng.sample(["card", "square", "squares", "zone", "order", "pile", "put",
                                  "option", "redraw"], rng.randrange(3)):  # fmt: skip
             data[field] = rng.choice(values)
-        with contextlib.suppress(EngineError):
-            GAME.action_from_json(state, data)
-    for text in ["", ":", "play:", "play:shark-6@", "swap:r1c1", "shuffle:", "zone:row9", "@"]:
-        with contextlib.suppress(EngineError):
-            GAME.action_from_str(state, text)
+        attempts.append(("json", data))
+    attempts += [("str", text) for text in texts]
+    for form, value in attempts:
+        # Only engine errors escape; the native engine's are the Python engine's.
+        got = _parsed(game, state, form, value)
+        assert got == _parsed(GAME, py_state, form, value), (form, value)

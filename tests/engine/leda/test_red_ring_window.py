@@ -2,36 +2,28 @@
 
 from __future__ import annotations
 
-from boardbot.engine import get_game
 from tests.engine.leda.builders import (
+    Engine,
     card,
-    conflict_stack,
     make_player,
-    make_state,
-    options,
-    play,
 )
 
-GAME = get_game("leda")
 ALL_CATS = [f"cat-{i}" for i in range(1, 14)]
 
 
-def test_red_ring_drawn_by_the_conflicts_own_token_can_be_played() -> None:
+def test_red_ring_drawn_by_the_conflicts_own_token_can_be_played(engine: Engine) -> None:
     """The window follows the token's effect: a Ring that effect draws is playable."""
     deck = ["cat-10", *(c for c in ALL_CATS if c != "cat-10")]
     p0 = make_player("cats", deck=deck, military=4)
     assert not p0.hand
-    state = make_state(
-        p0, make_player("sharks", military=1), stack=conflict_stack(), mv_top=["mv-17"]
-    )
-    assert "ring:cat-10@r2c3" in options(state)
-    state = play(state, "ring:cat-10@r2c3")
+    state = engine.conflict(p0, make_player("sharks", military=1), mv_top=["mv-17"])
+    assert "ring:cat-10@r2c3" in engine.options(state)
+    state = engine.play(state, "ring:cat-10@r2c3")
     assert state.players[0].grid[6].cards[-1] == card("cat-10")
 
 
-def test_red_window_with_an_empty_hand_and_nothing_drawn_is_skipped() -> None:
+def test_red_window_with_an_empty_hand_and_nothing_drawn_is_skipped(engine: Engine) -> None:
     p0 = make_player("cats", deck=list(ALL_CATS), military=4)
-    state = make_state(
-        p0, make_player("sharks", military=1), stack=conflict_stack(), mv_top=["mv-1"]
-    )
-    assert "food" in options(state) and not any(o.startswith("ring") for o in options(state))
+    state = engine.conflict(p0, make_player("sharks", military=1), mv_top=["mv-1"])
+    opts = engine.options(state)
+    assert "food" in opts and not any(o.startswith("ring") for o in opts)

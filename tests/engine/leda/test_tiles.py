@@ -5,15 +5,17 @@ from __future__ import annotations
 import pytest
 
 from boardbot.engine.leda.state import LedaState
-from tests.engine.leda.builders import make_player, make_state, options, play, sq
+from tests.engine.leda.builders import Engine, make_player, make_state, sq
 
 
-def _activate(square: str, zone: str, face: str = "front", tile: str | None = None) -> LedaState:
+def _activate(
+    engine: Engine, square: str, zone: str, face: str = "front", tile: str | None = None
+) -> LedaState:
     tiles = {square: (tile, face)} if tile else {}
     p0 = make_player("sharks", tiles=tiles, food=0)
     p1 = make_player("pandas", food=0)
     state = make_state(p0, p1, zone=zone)
-    return play(state, f"activate:{square}")
+    return engine.play(state, f"activate:{square}")
 
 
 @pytest.mark.parametrize(
@@ -30,52 +32,54 @@ def _activate(square: str, zone: str, face: str = "front", tile: str | None = No
         ("temp-draw", "front", 0, 0, 1),
     ],
 )
-def test_tile_faces(tile: str, face: str, food: int, military: int, hand: int) -> None:
-    state = _activate("r1c1", "row1", face, tile)
+def test_tile_faces(
+    engine: Engine, tile: str, face: str, food: int, military: int, hand: int
+) -> None:
+    state = _activate(engine, "r1c1", "row1", face, tile)
     p = state.players[0]
     assert (p.food, p.military, len(p.hand)) == (food, military, hand)
 
 
-def test_temporary_tile_becomes_a_desert_and_then_has_nothing_to_activate() -> None:
-    state = _activate("r3c1", "row3")
+def test_temporary_tile_becomes_a_desert_and_then_has_nothing_to_activate(engine: Engine) -> None:
+    state = _activate(engine, "r3c1", "row3")
     assert state.players[0].grid[sq("r3c1")].face == 1
-    assert "activate:r3c1" not in options(state)
+    assert "activate:r3c1" not in engine.options(state)
     p0 = make_player("sharks", tiles={"r1c1": ("temp-food-1", "back")})
     fresh = make_state(p0, make_player("pandas"), zone="row1")
-    assert "activate:r1c1" not in options(fresh)
+    assert "activate:r1c1" not in engine.options(fresh)
 
 
-def test_permanent_special_and_upgraded_special() -> None:
+def test_permanent_special_and_upgraded_special(engine: Engine) -> None:
     p0 = make_player("sharks", tiles={"r1c1": ("special", "back")}, food=0)
     state = make_state(p0, make_player("pandas"), zone="row1")
-    state = play(state, "activate:r1c1")
+    state = engine.play(state, "activate:r1c1")
     # The Food comes now, the special (Sharks: 2 Military) waits for the end of the step.
     assert state.players[0].food == 1 and state.players[0].specials == 1
     assert state.players[0].military == 0
 
 
-def test_temporary_special_flips() -> None:
-    state = _activate("r4c4", "row4")
+def test_temporary_special_flips(engine: Engine) -> None:
+    state = _activate(engine, "r4c4", "row4")
     assert state.players[0].grid[sq("r4c4")].face == 1
     assert state.players[0].specials == 1
 
 
-def test_temporary_upgrade_upgrades_a_permanent_uncovered_tile() -> None:
-    state = _activate("r4c3", "row4")
+def test_temporary_upgrade_upgrades_a_permanent_uncovered_tile(engine: Engine) -> None:
+    state = _activate(engine, "r4c3", "row4")
     assert state.players[0].grid[sq("r4c3")].face == 1
-    opts = options(state)
+    opts = engine.options(state)
     # Only permanent, not-yet-upgraded, uncovered tiles: rows 1 and 2 of the default grid.
     assert opts == [f"upgrade:r{r}c{c}" for r in (1, 2) for c in range(1, 5)]
-    state = play(state, "upgrade:r2c1")
+    state = engine.play(state, "upgrade:r2c1")
     assert state.players[0].grid[sq("r2c1")].face == 1
 
 
-def test_upgrade_is_lost_without_a_target() -> None:
+def test_upgrade_is_lost_without_a_target(engine: Engine) -> None:
     tiles = {f"r{r}c{c}": (name, "back") for r, c, name in _all_permanent()}
     p0 = make_player("sharks", tiles=tiles)
     state = make_state(p0, make_player("pandas"), zone="row4")
-    state = play(state, "activate:r4c3")
-    assert not any(o.startswith("upgrade:") for o in options(state))
+    state = engine.play(state, "activate:r4c3")
+    assert not any(o.startswith("upgrade:") for o in engine.options(state))
 
 
 def _all_permanent() -> list[tuple[int, int, str]]:
@@ -83,8 +87,8 @@ def _all_permanent() -> list[tuple[int, int, str]]:
     return [(1 + i // 4, 1 + i % 4, n) for i, n in enumerate(names)]
 
 
-def test_covered_tile_is_not_activated_nor_upgradable() -> None:
+def test_covered_tile_is_not_activated_nor_upgradable(engine: Engine) -> None:
     p0 = make_player("sharks", cards={"r1c1": ["shark-4"]}, food=0)
     state = make_state(p0, make_player("pandas"), zone="row4")
-    state = play(state, "activate:r4c3")
-    assert "upgrade:r1c1" not in options(state)
+    state = engine.play(state, "activate:r4c3")
+    assert "upgrade:r1c1" not in engine.options(state)

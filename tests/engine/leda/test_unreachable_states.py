@@ -1,4 +1,5 @@
-"""Well-formed states no game can reach are rejected, naming the JSON path at fault."""
+"""Well-formed states no game can reach are rejected, naming the JSON path at fault (on both
+engines, the native one with the Python engine's reason)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from typing import Any
 import orjson
 import pytest
 
-from boardbot.engine import InvalidStateError, get_game
+from boardbot.engine import get_game
 from tests.engine.json_edits import setter
-from tests.engine.leda.builders import base_json
+from tests.engine.leda.builders import Engine, base_json
 
 GAME = get_game("leda")
 
@@ -45,8 +46,6 @@ def _from_base(edit: Callable[[dict[str, Any]], None]) -> Callable[[], dict[str,
         return data
 
     return build
-
-
 
 
 def _swap_frames(i: int, j: int) -> Callable[[dict[str, Any]], None]:
@@ -114,8 +113,18 @@ BAD = [
 
 @pytest.mark.parametrize(("what", "build", "path"), BAD, ids=[b[0] for b in BAD])
 def test_inconsistent_states_are_rejected_with_their_path(
-    what: str, build: Callable[[], dict[str, Any]], path: str
+    engine: Engine, what: str, build: Callable[[], dict[str, Any]], path: str
 ) -> None:
-    with pytest.raises(InvalidStateError) as err:
-        GAME.state_from_json(build())
-    assert err.value.path == path, err.value
+    engine.rejects(build(), path)
+
+
+@pytest.mark.parametrize("mask", [0, 1 << 15], ids=["nothing-left", "outside-the-zone"])
+def test_an_activation_with_no_square_of_the_zone_left_is_rejected(
+    engine: Engine, mask: int
+) -> None:
+    """Seat 0 is activating row 1: its `activate` frame may only hold squares still to activate
+    there (an empty one is resolved, one outside the zone never offered)."""
+    data = base_json()
+    assert data["zone"] == "row1" and data["pending"][6]["frame"] == "activate"
+    data["pending"][6]["args"] = [mask]
+    engine.rejects(data, "$.pending[6]", "the decision on top offers no legal action")
