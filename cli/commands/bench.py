@@ -265,11 +265,15 @@ def print_search_bench(result: SearchBenchResult) -> None:
         f"game {result.game} {result.options or ''}  preset {result.preset}  seed {result.seed}"
         f"  engine {result.engine}"
     )
-    print(f"{'position':<10}{'moves':>6}{'iterations':>11}{'seconds':>9}{'iter/s':>10}{'engine':>8}")
+    print(
+        f"{'position':<10}{'moves':>6}{'iterations':>11}{'seconds':>9}{'iter/s':>10}"
+        f"{'engine':>8}{'5th move':>10}"
+    )
     for p in result.positions:
         print(
             f"{p.phase:<6}#{p.decision_index:<3}{p.legal_moves:>6}{p.iterations:>11}"
             f"{p.seconds:>9.2f}{p.iterations_per_second:>10,.0f}{_share(p.engine_share):>8}"
+            f"{p.fifth_move_visits:>10,}"
         )
     inside = (
         "engine share not measured here (core/search: cargo run --release --example "
@@ -278,6 +282,7 @@ def print_search_bench(result: SearchBenchResult) -> None:
         else f"{result.engine_share:.0%} of the time inside the engine"
     )
     print(f"overall: {result.iterations_per_second:,.0f} iterations/s, {inside}")
+    print("5th move: visits of the 5th most visited root move (an Analyze's 5th line)")
 
 
 def _share(share: float | None) -> str:
