@@ -58,6 +58,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--engine", choices=("auto", "native", "python"), default="auto",
         help="the server's --engine: the native core where a game has one, or Python",
     )
+    parser.add_argument(
+        "--search-threads", default="1",
+        help="the server's --search-threads (default 1: a search takes one core whether the "
+        "server is idle or loaded, so the latency objectives compare like with like)",
+    )
     args = parser.parse_args(argv)
     unknown = set(args.scenarios.split(",")) - set(SCENARIO_ORDER)
     if unknown:
@@ -271,7 +276,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     try:
         server = start_server(
-            args.workers, args.queue, args.out / "server.log", ["--engine", args.engine]
+            args.workers,
+            args.queue,
+            args.out / "server.log",
+            ["--engine", args.engine, "--search-threads", args.search_threads],
         )
     except ServerError as error:
         print(f"error: {error}", file=sys.stderr)
