@@ -37,6 +37,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, TypeVar
 
 import orjson
+import pytest
 
 from boardbot.engine.api import JsonDict, View
 from boardbot.engine.base import BaseGame
@@ -54,6 +55,15 @@ from tests.native.parity import boardbot_native
 
 NOT_BUILT = "boardbot_native is not built (run `make native`, which needs a Rust toolchain)"
 """The skip reason of native tests on a machine without the module."""
+
+ENGINE_PARAMS = [
+    pytest.param("python", id="python"),
+    pytest.param(
+        "native", id="native", marks=pytest.mark.skipif(boardbot_native is None, reason=NOT_BUILT)
+    ),
+]
+"""The engines a game's rule tests run on (the `engine` fixtures' params): Python, and the
+native twin where it is built."""
 
 _T = TypeVar("_T")
 

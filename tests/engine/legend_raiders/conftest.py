@@ -5,18 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.legend_raiders.builders import Engine
-from tests.native.native_game import NOT_BUILT
-from tests.native.parity import boardbot_native
-
-ENGINES = [
-    pytest.param("python", id="python"),
-    pytest.param(
-        "native", id="native", marks=pytest.mark.skipif(boardbot_native is None, reason=NOT_BUILT)
-    ),
-]
+from tests.native.native_game import ENGINE_PARAMS
 
 
-@pytest.fixture(scope="session", params=ENGINES)
+@pytest.fixture(scope="session", params=ENGINE_PARAMS)
 def engine(request: pytest.FixtureRequest) -> Engine:
     """The engine a test runs on (session-scoped: engines are stateless, and hypothesis
     tests may use it)."""
