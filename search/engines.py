@@ -68,7 +68,7 @@ def uses_native(engine: Engine | str, game: str) -> bool:
             )
         twins = ", ".join(sorted(NATIVE_GAMES))
         raise NativeUnavailableError(
-            f"--engine native: {game} has no native twin yet (native games: {twins})"
+            f"--engine native: {game} has no native twin (native games: {twins})"
         )
     return available
 

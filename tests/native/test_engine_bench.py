@@ -140,7 +140,7 @@ def test_bench_engine_native_for_a_game_without_a_twin_is_an_error(
     code, out, err = bench(capsys, "--game", "leda", "--engine", "native")
     assert code == 1
     assert out == ""
-    assert "--engine native: leda has no native twin yet" in err
+    assert "--engine native: leda has no native twin" in err
 
 
 def test_bench_engine_without_the_native_core_says_so_once_and_runs_python(
