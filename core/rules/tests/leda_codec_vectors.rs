@@ -4,33 +4,23 @@
 //! verdict on mutated documents, and hand-made bad documents with Python's path and reason.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+mod leda_vectors;
+
 use std::sync::Arc;
 
 use boardbot_rules::leda::bounds;
 use boardbot_rules::leda::data::{self, CARDS, EFFECTS};
 use boardbot_rules::leda::frames::{FRAME_ARGS, FRAME_NAMES};
 use boardbot_rules::leda::{state_from_json, state_to_json, LedaState};
-use flate2::read::GzDecoder;
 use serde_json::{json, Value};
 
 /// The last check of `engine/leda/validation.py`, which runs the rules' legal actions.
 const NO_LEGAL_ACTION: &str = "the decision on top offers no legal action";
 
-fn lines() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/leda_states.jsonl.gz");
-    let file = File::open(&path).expect("the LEDA vectors (run record_leda_states.py)");
-    BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
-        .collect()
-}
+use leda_vectors::text;
 
-/// JSON text with the keys in their order: equal only when Python wrote exactly this.
-fn text(value: &Value) -> String {
-    serde_json::to_string(value).unwrap()
+fn lines() -> Vec<Value> {
+    leda_vectors::read("leda_states.jsonl.gz", "record_leda_states.py")
 }
 
 fn to_json<T: serde_json::value::Index>(value: &Value, key: T) -> Vec<i64> {
@@ -211,7 +201,8 @@ fn mutated_documents_get_pythons_verdict() {
 }
 
 fn example() -> Value {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/leda/example-state.json");
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/leda/example-state.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

@@ -4,27 +4,17 @@
 //! the rollout weights of its legal actions (Python's tuples) to `heuristics.policy_weights`.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+mod leda_vectors;
 
 use boardbot_rules::leda::actions::Action;
 use boardbot_rules::leda::heuristics::{evaluate, policy_weights};
 use boardbot_rules::leda::state_from_json;
-use flate2::read::GzDecoder;
 use serde_json::Value;
 
 const TOLERANCE: f64 = 1e-12;
 
 fn lines() -> Vec<Value> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/leda_heuristics.jsonl.gz");
-    let file =
-        File::open(&path).expect("the LEDA heuristics vectors (run record_leda_heuristics.py)");
-    BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
-        .collect()
+    leda_vectors::read("leda_heuristics.jsonl.gz", "record_leda_heuristics.py")
 }
 
 #[test]

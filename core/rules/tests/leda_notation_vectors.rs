@@ -6,10 +6,9 @@
 //! rejected it as not legal in its state.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod leda_vectors;
+
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 
 use boardbot_rules::leda::actions::{
     Action, ACTION_ARGS, ACTION_KINDS, ACTION_NAMES, A_SHUFFLE, A_SWAP,
@@ -20,21 +19,12 @@ use boardbot_rules::leda::notation::{
 };
 use boardbot_rules::rng::below;
 use boardbot_rules::{seeded_rng, ActionError};
-use flate2::read::GzDecoder;
 use serde_json::{json, Value};
 
-fn lines() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/leda_moves.jsonl.gz");
-    let file = File::open(&path).expect("the LEDA move vectors (run record_leda_moves.py)");
-    BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
-        .collect()
-}
+use leda_vectors::text;
 
-/// JSON text with the keys in their order: equal only when Python wrote exactly this.
-fn text(value: &Value) -> String {
-    serde_json::to_string(value).unwrap()
+fn lines() -> Vec<Value> {
+    leda_vectors::read("leda_moves.jsonl.gz", "record_leda_moves.py")
 }
 
 /// Every decision the parsers can produce: each kind over every value of its shapes (swaps

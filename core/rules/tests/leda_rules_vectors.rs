@@ -10,24 +10,16 @@
 //! that differ) and the replay resumes from the recorded state, so one run lists every difference.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+mod leda_vectors;
 
 use boardbot_rules::error::ActionError;
 use boardbot_rules::leda::actions::Action;
 use boardbot_rules::leda::{notation, state_from_json, state_to_json, Leda, LedaState};
 use boardbot_rules::{Game, CHANCE, TERMINAL};
-use flate2::read::GzDecoder;
 use serde_json::{Map, Value};
 
 fn games() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/leda_games.jsonl.gz");
-    let file = File::open(&path).expect("the LEDA game vectors (run record_leda_games.py)");
-    BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
-        .collect()
+    leda_vectors::read("leda_games.jsonl.gz", "record_leda_games.py")
 }
 
 /// `doc` changed by a recorded patch: top-level keys replaced, players key by key.

@@ -4,29 +4,19 @@
 //! gives the same view; players the view does not change stay shared with the observed state.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+mod leda_vectors;
+
 use std::sync::Arc;
 
 use boardbot_rules::leda::knowledge::{determinize, observe, sample_world};
 use boardbot_rules::leda::{state_from_json, state_to_json, LedaState};
 use boardbot_rules::seeded_rng;
-use flate2::read::GzDecoder;
 use serde_json::Value;
 
-fn lines() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/leda_states.jsonl.gz");
-    let file = File::open(&path).expect("the LEDA vectors (run record_leda_states.py)");
-    BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
-        .collect()
-}
+use leda_vectors::text;
 
-/// JSON text with the keys in their order: equal only when Python wrote exactly this.
-fn text(value: &Value) -> String {
-    serde_json::to_string(value).unwrap()
+fn lines() -> Vec<Value> {
+    leda_vectors::read("leda_states.jsonl.gz", "record_leda_states.py")
 }
 
 /// Every recorded full state with its two recorded views and the states they decode to.
