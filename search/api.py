@@ -53,6 +53,15 @@ class SearchConfig:
     """Stop once the most visited root move can no longer be overtaken within the budget."""
     margin_weight: float = 0.1
     """Share of a terminal reward given by the squashed score margin (the rest: win or loss)."""
+    prior_weight: float = 0.0
+    """Progressive bias: adds `prior_weight · P(a) / (visits + 1)` to a child's UCB score, P the
+    game's `policy_weights` normalised over the node's legal actions; > 0 also expands the
+    untried action with the highest prior first (0: no priors, uniform expansion)."""
+    widening: float = 0.0
+    """Progressive widening coefficient k: a node expands at most `ceil(k · n^widening_exponent)`
+    children for a seat, n its visits with that seat to move, this one included (0: off)."""
+    widening_exponent: float = 0.5
+    """Progressive widening exponent alpha, in [0, 1] (used only when `widening` > 0)."""
 
     def replace(self, **changes: Any) -> SearchConfig:
         """A copy with some fields changed."""

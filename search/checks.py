@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from boardbot.engine.api import CHANCE, TERMINAL, Game, State
 from boardbot.search.api import SearchConfig
 from boardbot.search.errors import (
@@ -53,4 +55,14 @@ def check_config(config: SearchConfig) -> None:
         raise InvalidConfigError(f"node_cap must be at least 1, got {config.node_cap}")
     if not 0.0 <= config.margin_weight <= 1.0:
         raise InvalidConfigError(f"margin_weight must lie in [0, 1], got {config.margin_weight}")
+    if not 0.0 <= config.prior_weight < math.inf:
+        raise InvalidConfigError(
+            f"prior_weight must be a finite number >= 0, got {config.prior_weight}"
+        )
+    if not 0.0 <= config.widening < math.inf:
+        raise InvalidConfigError(f"widening must be a finite number >= 0, got {config.widening}")
+    if not 0.0 <= config.widening_exponent <= 1.0:
+        raise InvalidConfigError(
+            f"widening_exponent must lie in [0, 1], got {config.widening_exponent}"
+        )
     get_policy(config.rollout)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -31,6 +32,17 @@ def native_config(config: SearchConfig) -> dict[str, Any]:
     """The configuration as the keys the native search accepts (every SearchConfig field)."""
     module = native_module()
     keys = module.CONFIG_KEYS if module is not None else ()
+    if module is not None:
+        default = SearchConfig()
+        unknown = [
+            f.name
+            for f in dataclasses.fields(config)
+            if f.name not in keys and getattr(config, f.name) != getattr(default, f.name)
+        ]
+        if unknown:
+            raise NativeCoreError(
+                f"the native core predates {', '.join(unknown)}: rebuild it (make native)"
+            )
     return {key: getattr(config, key) for key in keys}
 
 

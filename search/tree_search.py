@@ -55,6 +55,26 @@ def rank_tallies(tallies: Sequence[RootTally]) -> list[int]:
     )
 
 
+def widening_limit(k: float, alpha: float, kids: dict[Action, Node]) -> int:
+    """`ceil(k · n^alpha)` children at most, n = the node's visits for this seat, this one too."""
+    visits = 1
+    for child in kids.values():
+        visits += child.visits
+    return math.ceil(k * visits**alpha)
+
+
+def prior_bias(
+    game: Game, state: State, actions: Sequence[Action], prior_weight: float
+) -> list[float]:
+    """`prior_weight · P(a)` per action, P the game's `policy_weights` normalised over `actions`."""
+    weights = game.policy_weights(state, actions)
+    total = sum(weights)
+    if not total > 0.0:
+        return [0.0] * len(actions)
+    scale = prior_weight / total
+    return [w * scale for w in weights]
+
+
 class TreeSearch:
     """Grows one ISMCTS tree for the seat of `view`, from worlds sampled from it, seeded by
     `seed`; the tree never sees more than the view."""
@@ -85,6 +105,9 @@ class TreeSearch:
         current_player = game.current_player
         legal_actions = game.legal_actions
         c = self.config.exploration
+        prior_weight = self.config.prior_weight
+        widening = self.config.widening
+        alpha = self.config.widening_exponent
         can_grow = self.nodes < self.config.node_cap
         log = math.log
         sqrt = math.sqrt
@@ -102,32 +125,59 @@ class TreeSearch:
             kids = node.children.get(player)
             if kids is None:
                 kids = node.children[player] = {}
+            may_grow = can_grow
+            if widening > 0.0 and kids and can_grow:
+                may_grow = len(kids) < widening_limit(widening, alpha, kids)
             best: Node | None = None
             best_score = -math.inf
-            untried: list[Action] | None = None
-            for action in actions:
-                child = kids.get(action)
-                if child is None:
-                    if untried is None:
-                        untried = [action]
-                    else:
-                        untried.append(action)
-                    continue
-                child.avail += 1
-                if untried is None or not can_grow:
-                    visits = child.visits
-                    score = child.total / visits + c * sqrt(log(child.avail) / visits)
-                    if score > best_score:
-                        best_score = score
-                        best = child
-            if untried is not None and can_grow:
-                count = len(untried)
-                action = untried[int(rng.random() * count)] if count > 1 else untried[0]
-                child = Node(action, player)
-                kids[action] = child
+            chosen: Action | None = None
+            if prior_weight > 0.0:
+                bias = prior_bias(game, state, actions, prior_weight)
+                chosen_bias = -math.inf
+                for i, action in enumerate(actions):
+                    child = kids.get(action)
+                    if child is None:
+                        if bias[i] > chosen_bias:
+                            chosen_bias = bias[i]
+                            chosen = action
+                        continue
+                    child.avail += 1
+                    if chosen is None or not may_grow:
+                        visits = child.visits
+                        score = (
+                            child.total / visits
+                            + c * sqrt(log(child.avail) / visits)
+                            + bias[i] / (visits + 1)
+                        )
+                        if score > best_score:
+                            best_score = score
+                            best = child
+            else:
+                untried: list[Action] | None = None
+                for action in actions:
+                    child = kids.get(action)
+                    if child is None:
+                        if untried is None:
+                            untried = [action]
+                        else:
+                            untried.append(action)
+                        continue
+                    child.avail += 1
+                    if untried is None or not may_grow:
+                        visits = child.visits
+                        score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                        if score > best_score:
+                            best_score = score
+                            best = child
+                if untried is not None and can_grow and (may_grow or best is None):
+                    count = len(untried)
+                    chosen = untried[int(rng.random() * count)] if count > 1 else untried[0]
+            if chosen is not None and can_grow and (may_grow or best is None):
+                child = Node(chosen, player)
+                kids[chosen] = child
                 self.nodes += 1
                 path.append(child)
-                state = apply(state, action)
+                state = apply(state, chosen)
                 break
             if best is None:
                 break

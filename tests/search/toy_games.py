@@ -287,3 +287,44 @@ class DiceGame(ToyGame):
             return None
         faces = 6 if state.gamble == "die" else 2
         return [(face, 1.0 / faces) for face in range(1, faces + 1)]
+
+
+@dataclass(frozen=True)
+class NeedleState:
+    """Seat 0 picks one of `moves` actions; only the needle wins."""
+
+    moves: int
+    needle: int
+    player: int
+    winner: int = -1
+
+
+class NeedleGame(ToyGame):
+    """Seat 0 picks `m0` .. `m<moves-1>`; `m<needle>` wins, every other move loses.
+
+    `policy_weights` points at the needle (weight 10, the others 1): a search with priors
+    expands it first, a uniform one finds it only by chance.
+    """
+
+    game_type = GameType("toy-needle", 2, 2, Chance.NONE, Information.PERFECT)
+    state_type = NeedleState
+
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> NeedleState:
+        """`moves` (default 20) and `needle` (default 13) options; seat 0 to choose."""
+        opts = options or {}
+        return NeedleState(int(opts.get("moves", 20)), int(opts.get("needle", 13)), 0)
+
+    def legal_actions(self, state: NeedleState) -> Sequence[Action]:
+        """Every move, for seat 0 only."""
+        return [f"m{i}" for i in range(state.moves)] if state.player == 0 else []
+
+    def apply(self, state: NeedleState, action: Action) -> NeedleState:
+        """The needle wins for seat 0; anything else wins for seat 1."""
+        if action not in self.legal_actions(state):
+            raise IllegalActionError("$", f"{action!r} is not legal")
+        won = action == f"m{state.needle}"
+        return dataclasses.replace(state, player=TERMINAL, winner=0 if won else 1)
+
+    def policy_weights(self, state: NeedleState, actions: Sequence[Action], /) -> Sequence[float]:
+        """10 for the needle, 1 for every other move."""
+        return [10.0 if a == f"m{state.needle}" else 1.0 for a in actions]

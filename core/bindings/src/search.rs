@@ -45,7 +45,7 @@ impl CancelFlag {
 }
 
 /// The configuration keys `search` accepts (every field of Python's `SearchConfig`).
-pub const CONFIG_KEYS: [&str; 12] = [
+pub const CONFIG_KEYS: [&str; 15] = [
     "iterations",
     "time_ms",
     "deadline",
@@ -58,6 +58,9 @@ pub const CONFIG_KEYS: [&str; 12] = [
     "node_cap",
     "early_stop",
     "margin_weight",
+    "prior_weight",
+    "widening",
+    "widening_exponent",
 ];
 
 fn config_value<'py, T: FromPyObject<'py>>(value: &Bound<'py, PyAny>, key: &str) -> PyResult<T> {
@@ -167,6 +170,9 @@ fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<SearchConfig> {
             }
             "early_stop" => out.early_stop = config_value(&value, &key)?,
             "margin_weight" => out.margin_weight = config_value(&value, &key)?,
+            "prior_weight" => out.prior_weight = config_value(&value, &key)?,
+            "widening" => out.widening = config_value(&value, &key)?,
+            "widening_exponent" => out.widening_exponent = config_value(&value, &key)?,
             other => {
                 return Err(PyValueError::new_err(format!(
                     "unknown search configuration key {} (known: {})",

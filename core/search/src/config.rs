@@ -81,6 +81,15 @@ pub struct SearchConfig {
     pub early_stop: bool,
     /// Share of a terminal reward given by the squashed score margin (the rest: win or loss).
     pub margin_weight: f64,
+    /// Progressive bias: `prior_weight · P(a) / (visits + 1)` joins a child's UCB score, P the
+    /// game's `policy_weights` normalised over the node's legal actions; > 0 also expands the
+    /// untried action with the highest prior first (0: no priors, uniform expansion).
+    pub prior_weight: f64,
+    /// Progressive widening coefficient k: a node expands at most `ceil(k · n^alpha)` children
+    /// for a seat, n its visits with that seat to move, this one included (0: off).
+    pub widening: f64,
+    /// Progressive widening exponent alpha, in [0, 1] (used only when `widening` > 0).
+    pub widening_exponent: f64,
 }
 
 impl Default for SearchConfig {
@@ -99,6 +108,9 @@ impl Default for SearchConfig {
             node_cap: 200_000,
             early_stop: true,
             margin_weight: 0.1,
+            prior_weight: 0.0,
+            widening: 0.0,
+            widening_exponent: 0.5,
         }
     }
 }
@@ -121,6 +133,21 @@ impl SearchConfig {
         if !(0.0..=1.0).contains(&self.margin_weight) {
             return Err(SearchError::MarginWeightOutOfRange {
                 margin_weight: self.margin_weight,
+            });
+        }
+        if !(self.prior_weight >= 0.0 && self.prior_weight.is_finite()) {
+            return Err(SearchError::PriorWeightOutOfRange {
+                prior_weight: self.prior_weight,
+            });
+        }
+        if !(self.widening >= 0.0 && self.widening.is_finite()) {
+            return Err(SearchError::WideningOutOfRange {
+                widening: self.widening,
+            });
+        }
+        if !(0.0..=1.0).contains(&self.widening_exponent) {
+            return Err(SearchError::WideningExponentOutOfRange {
+                widening_exponent: self.widening_exponent,
             });
         }
         Ok(())
@@ -191,6 +218,45 @@ mod tests {
             assert!(matches!(
                 bad.validate(),
                 Err(SearchError::MarginWeightOutOfRange { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn priors_and_widening_must_be_in_range() {
+        let ok = SearchConfig {
+            prior_weight: 2.0,
+            widening: 1.5,
+            widening_exponent: 1.0,
+            ..SearchConfig::default()
+        };
+        assert_eq!(ok.validate(), Ok(()));
+        for weight in [-0.5, f64::INFINITY, f64::NAN] {
+            let bad = SearchConfig {
+                prior_weight: weight,
+                ..ok.clone()
+            };
+            assert!(matches!(
+                bad.validate(),
+                Err(SearchError::PriorWeightOutOfRange { .. })
+            ));
+            let bad = SearchConfig {
+                widening: weight,
+                ..ok.clone()
+            };
+            assert!(matches!(
+                bad.validate(),
+                Err(SearchError::WideningOutOfRange { .. })
+            ));
+        }
+        for exponent in [-0.1, 1.5, f64::NAN] {
+            let bad = SearchConfig {
+                widening_exponent: exponent,
+                ..ok.clone()
+            };
+            assert!(matches!(
+                bad.validate(),
+                Err(SearchError::WideningExponentOutOfRange { .. })
             ));
         }
     }

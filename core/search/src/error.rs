@@ -20,6 +20,21 @@ pub enum SearchError {
         /// The weight given.
         margin_weight: f64,
     },
+    /// A prior weight below 0 or not finite.
+    PriorWeightOutOfRange {
+        /// The weight given.
+        prior_weight: f64,
+    },
+    /// A widening coefficient below 0 or not finite.
+    WideningOutOfRange {
+        /// The coefficient given.
+        widening: f64,
+    },
+    /// A widening exponent outside [0, 1] (or not a number).
+    WideningExponentOutOfRange {
+        /// The exponent given.
+        widening_exponent: f64,
+    },
     /// A rollout policy name no policy has.
     UnknownRolloutPolicy {
         /// The name given.
@@ -56,6 +71,17 @@ impl fmt::Display for SearchError {
             SearchError::MarginWeightOutOfRange { margin_weight } => {
                 write!(f, "margin_weight must lie in [0, 1], got {margin_weight}")
             }
+            SearchError::PriorWeightOutOfRange { prior_weight } => write!(
+                f,
+                "prior_weight must be a finite number >= 0, got {prior_weight}"
+            ),
+            SearchError::WideningOutOfRange { widening } => {
+                write!(f, "widening must be a finite number >= 0, got {widening}")
+            }
+            SearchError::WideningExponentOutOfRange { widening_exponent } => write!(
+                f,
+                "widening_exponent must lie in [0, 1], got {widening_exponent}"
+            ),
             SearchError::UnknownRolloutPolicy { name } => {
                 let known: Vec<&str> = RolloutPolicy::ALL.iter().map(|p| p.name()).collect();
                 write!(

@@ -27,6 +27,36 @@ pub fn ucb_score(total: f64, visits: u64, avail: u64, exploration: f64) -> f64 {
     total / visits + exploration * ((avail as f64).ln() / visits).sqrt()
 }
 
+/// The most children a node may have for one seat under progressive widening:
+/// `ceil(k · visits^alpha)`, `visits` counting the node's visits with that seat to move, the
+/// current one included.
+#[inline]
+pub fn widening_limit(k: f64, alpha: f64, visits: u64) -> f64 {
+    (k * (visits as f64).powf(alpha)).ceil()
+}
+
+/// `prior_weight · P(a)` for each of `actions` into `out`, P the game's `policy_weights`
+/// normalised over `actions` (all 0 when the weights do not sum to a positive number).
+pub fn prior_bias<G: Game>(
+    game: &G,
+    state: &G::State,
+    actions: &[G::Action],
+    prior_weight: f64,
+    out: &mut Vec<f64>,
+) {
+    game.policy_weights(state, actions, out);
+    out.resize(actions.len(), 0.0);
+    let total: f64 = out.iter().sum();
+    if total > 0.0 {
+        let scale = prior_weight / total;
+        for weight in out.iter_mut() {
+            *weight *= scale;
+        }
+    } else {
+        out.iter_mut().for_each(|w| *w = 0.0);
+    }
+}
+
 /// A wall-clock stop: the instant, and the reason it stands for (time budget or deadline).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StopAt {
@@ -54,6 +84,9 @@ pub struct TreeSearch<'g, G: Game> {
     view: &'g View<G::State>,
     seat_id: u32,
     exploration: f64,
+    prior_weight: f64,
+    widening: f64,
+    widening_exponent: f64,
     node_cap: usize,
     early_stop: bool,
     rollout: RolloutSettings,
@@ -65,6 +98,7 @@ pub struct TreeSearch<'g, G: Game> {
     pv_world: Option<(G::State, SeededRng)>,
     legal: Vec<G::Action>,
     untried: Vec<G::Action>,
+    priors: Vec<f64>,
     path: Vec<(NodeId, usize)>,
     reward: Vec<f64>,
     buffers: RolloutBuffers<G::Action>,
@@ -80,6 +114,9 @@ impl<'g, G: Game> TreeSearch<'g, G> {
             view,
             seat_id: u32::try_from(view.seat()).unwrap_or(u32::MAX),
             exploration: config.exploration,
+            prior_weight: config.prior_weight,
+            widening: config.widening,
+            widening_exponent: config.widening_exponent,
             node_cap: config.node_cap,
             early_stop: config.early_stop,
             rollout: RolloutSettings::from_config(config),
@@ -91,6 +128,7 @@ impl<'g, G: Game> TreeSearch<'g, G> {
             pv_world: None,
             legal: Vec::with_capacity(64),
             untried: Vec::with_capacity(64),
+            priors: Vec::with_capacity(64),
             path: Vec::with_capacity(64),
             reward: Vec::with_capacity(8),
             buffers: RolloutBuffers::default(),
@@ -134,35 +172,79 @@ impl<'g, G: Game> TreeSearch<'g, G> {
             let mover = player as u32;
             game.legal_actions(&state, &mut self.legal);
             self.untried.clear();
+            let mut may_grow = can_grow;
+            if self.widening > 0.0 && can_grow {
+                let (children, visits) = self
+                    .tree
+                    .edges(node)
+                    .iter()
+                    .filter(|e| e.seat == mover)
+                    .fold((0u64, 1u64), |(n, v), e| (n + 1, v + e.visits));
+                if children > 0 {
+                    let limit = widening_limit(self.widening, self.widening_exponent, visits);
+                    may_grow = (children as f64) < limit;
+                }
+            }
+            let priors = self.prior_weight > 0.0;
+            if priors {
+                prior_bias(
+                    game,
+                    &state,
+                    &self.legal,
+                    self.prior_weight,
+                    &mut self.priors,
+                );
+            }
             let mut best: Option<usize> = None;
             let mut best_score = f64::NEG_INFINITY;
+            let mut chosen: Option<G::Action> = None;
+            let mut chosen_bias = f64::NEG_INFINITY;
             let edges = self.tree.edges_mut(node);
-            for &action in &self.legal {
+            for (k, &action) in self.legal.iter().enumerate() {
+                let bias = if priors {
+                    self.priors.get(k).copied().unwrap_or(0.0)
+                } else {
+                    0.0
+                };
                 let Some(i) = edges
                     .iter()
                     .position(|e| e.action == action && e.seat == mover)
                 else {
-                    self.untried.push(action);
+                    if priors {
+                        if bias > chosen_bias {
+                            chosen_bias = bias;
+                            chosen = Some(action);
+                        }
+                    } else {
+                        self.untried.push(action);
+                    }
                     continue;
                 };
                 let edge = &mut edges[i];
                 edge.avail += 1;
-                if self.untried.is_empty() || !can_grow {
-                    let score = ucb_score(edge.total, edge.visits, edge.avail, c);
+                let untried_seen = chosen.is_some() || !self.untried.is_empty();
+                if !untried_seen || !may_grow {
+                    let mut score = ucb_score(edge.total, edge.visits, edge.avail, c);
+                    if priors {
+                        score += bias / (edge.visits as f64 + 1.0);
+                    }
                     if score > best_score {
                         best_score = score;
                         best = Some(i);
                     }
                 }
             }
-            if can_grow && !self.untried.is_empty() {
+            let expand = can_grow && (may_grow || best.is_none());
+            if expand && !priors && !self.untried.is_empty() {
                 let count = self.untried.len();
                 let pick = if count > 1 {
                     below(&mut self.rng, count as u32) as usize
                 } else {
                     0
                 };
-                let action = self.untried[pick];
+                chosen = Some(self.untried[pick]);
+            }
+            if let Some(action) = chosen.filter(|_| expand) {
                 if let Some(i) = self.tree.add_edge(node, mover, action) {
                     self.path.push((node, i));
                 }

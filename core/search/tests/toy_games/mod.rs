@@ -879,3 +879,90 @@ impl ToyRules for OptionRules {
         })
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Needle
+
+/// Seat 0 picks one of `moves` actions; only the needle wins.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NeedleState {
+    pub moves: u8,
+    pub needle: u8,
+    pub chosen: Option<u8>,
+}
+
+/// Seat 0 picks `m0` .. `m<moves-1>`; `m<needle>` wins, every other move loses. The policy
+/// weights point at the needle (10, the others 1): priors expand it first.
+#[derive(Debug, Default)]
+pub struct NeedleRules;
+
+pub type NeedleGame = Toy<NeedleRules>;
+
+pub fn needle() -> NeedleGame {
+    Toy(NeedleRules)
+}
+
+impl NeedleRules {
+    pub fn state(moves: u8, needle: u8) -> NeedleState {
+        NeedleState {
+            moves,
+            needle,
+            chosen: None,
+        }
+    }
+}
+
+impl ToyRules for NeedleRules {
+    type State = NeedleState;
+    type Action = u8;
+
+    fn name(&self) -> &'static str {
+        "toy-needle"
+    }
+    fn start(&self, options: &Value, _seed: u64) -> NeedleState {
+        let moves = int(options, "moves").unwrap_or(20) as u8;
+        let needle = int(options, "needle").unwrap_or(13) as u8;
+        Self::state(moves, needle)
+    }
+    fn player(&self, s: &NeedleState) -> i32 {
+        if s.chosen.is_some() {
+            TERMINAL
+        } else {
+            0
+        }
+    }
+    fn winner(&self, s: &NeedleState) -> i32 {
+        i32::from(s.chosen != Some(s.needle))
+    }
+    fn legal(&self, s: &NeedleState) -> Vec<u8> {
+        (0..s.moves).collect()
+    }
+    fn apply(&self, s: &NeedleState, action: u8) -> NeedleState {
+        NeedleState {
+            chosen: Some(action),
+            ..s.clone()
+        }
+    }
+    fn weights(&self, s: &NeedleState, actions: &[u8]) -> Vec<f64> {
+        actions
+            .iter()
+            .map(|&a| if a == s.needle { 10.0 } else { 1.0 })
+            .collect()
+    }
+    fn text(&self, action: u8) -> String {
+        format!("m{action}")
+    }
+    fn encode(&self, s: &NeedleState) -> Value {
+        json!({"moves": s.moves, "needle": s.needle, "chosen": s.chosen})
+    }
+    fn decode(&self, d: &Value) -> Option<NeedleState> {
+        Some(NeedleState {
+            moves: u8::try_from(int(d, "moves")?).ok()?,
+            needle: u8::try_from(int(d, "needle")?).ok()?,
+            chosen: match d.get("chosen")? {
+                Value::Null => None,
+                other => Some(u8::try_from(other.as_i64()?).ok()?),
+            },
+        })
+    }
+}

@@ -1,0 +1,61 @@
+"""Bot-name overrides of a preset's settings: `hard@4000+prior_weight=1+widening=2`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from boardbot.search.api import SearchConfig
+from boardbot.search.checks import check_config
+from boardbot.search.errors import InvalidConfigError
+
+
+def _number(text: str) -> float:
+    """A finite float (ValueError otherwise)."""
+    value = float(text) if len(text) <= 32 else math.nan
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def _count(text: str) -> int:
+    """A non-negative integer written in digits (ValueError otherwise)."""
+    if not text.isdigit() or len(text) > 9:
+        raise ValueError(text)
+    return int(text)
+
+
+OVERRIDABLE: dict[str, Callable[[str], float | int]] = {
+    "prior_weight": _number,
+    "widening": _number,
+    "widening_exponent": _number,
+    "exploration": _number,
+    "temperature": _number,
+    "margin_weight": _number,
+    "cutoff_depth": _count,
+}
+"""The SearchConfig fields a bot name may set, with the parser of each value."""
+
+
+class BadOverrideError(InvalidConfigError):
+    """A bot name's `+key=value` part names no overridable field or gives a bad value."""
+
+
+def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
+    """`config` with each `key=value` of `parts` applied and checked (else InvalidConfigError)."""
+    changes: dict[str, float | int] = {}
+    for part in parts:
+        key, eq, text = part.partition("=")
+        parse = OVERRIDABLE.get(key)
+        if parse is None or not eq:
+            raise BadOverrideError(
+                f"bad override {part!r}: expected key=value with key one of "
+                f"{', '.join(OVERRIDABLE)}"
+            )
+        try:
+            changes[key] = parse(text)
+        except ValueError:
+            raise BadOverrideError(f"bad value in override {part!r}") from None
+    result = config.replace(**changes)
+    check_config(result)
+    return result
