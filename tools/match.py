@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -13,8 +12,8 @@ from boardbot.engine.api import CHANCE, Game
 from boardbot.engine.errors import BoardbotError
 from boardbot.search.bots import make_bot
 from boardbot.search.engines import Engine
-from boardbot.search.parallel import process_context
 from boardbot.search.seeds import derive_seed
+from boardbot.tools.runners import Runner, make_runner
 from boardbot.tools.stats import wilson_interval
 
 MAX_GAME_STEPS = 100_000
@@ -145,7 +144,30 @@ GameJob = tuple[Game, dict[str, Any], tuple[str, ...], tuple[int, ...], int, int
 """Arguments of one game of a match: game, options, bots, seating, seed, index, engine."""
 
 
-def _play_indexed(args: GameJob) -> GameRecord:
+def match_job(
+    game: Game,
+    bots: Sequence[str],
+    index: int,
+    seed: int,
+    option_sets: Sequence[Mapping[str, Any]],
+    duplicate: bool = True,
+    engine: Engine = Engine.AUTO,
+) -> GameJob:
+    """Game `index` of a match: seats rotated by `index`, the option set of its rotation."""
+    players = len(bots)
+    return (
+        game,
+        dict(option_sets[(index // players) % len(option_sets)]),
+        tuple(bots),
+        seating_for(index, players),
+        game_seed(seed, index, players, duplicate),
+        index,
+        engine,
+    )
+
+
+def play_job(args: GameJob) -> GameRecord:
+    """Play the game a job describes (a module-level function, so every runner can ship it)."""
     game, options, bots, seating, seed, index, engine = args
     return play_game(game, options, bots, seating, seed, index, engine)
 
@@ -197,6 +219,7 @@ def run_match(
     parallel: int = 1,
     duplicate: bool = True,
     engine: Engine = Engine.AUTO,
+    runner: Runner | None = None,
 ) -> tuple[MatchReport, list[GameRecord]]:
     """Play `games` seeded games; game i rotates seats by i and cycles option sets every
     full rotation (so each option set is played from every seat).
@@ -204,6 +227,8 @@ def run_match(
     With `duplicate`, the games of one rotation share their seed: each deal (setup and chance
     stream) is played once from every seat, which removes most of the luck from a comparison.
     `engine` runs the searching bots whose names do not pick one (`medium/native`).
+    `runner` plays the games (`tools/runners.py`: serial, process pool or Ray); by default a
+    process pool of `parallel` workers, or this process when `parallel` is 1.
     """
     for name in bots:
         make_bot(name, game, engine)
@@ -211,25 +236,11 @@ def run_match(
         raise MatchError("a match needs at least one game")
     if not option_sets:
         raise MatchError("a match needs at least one option set")
-    players = len(bots)
-    jobs = [
-        (
-            game,
-            dict(option_sets[(i // players) % len(option_sets)]),
-            tuple(bots),
-            seating_for(i, players),
-            game_seed(seed, i, players, duplicate),
-            i,
-            engine,
-        )
-        for i in range(games)
-    ]
+    jobs = [match_job(game, bots, i, seed, option_sets, duplicate, engine) for i in range(games)]
     start = time.perf_counter()
-    if parallel > 1:
-        with ProcessPoolExecutor(max_workers=parallel, mp_context=process_context()) as pool:
-            records = list(pool.map(_play_indexed, jobs))
-    else:
-        records = [_play_indexed(job) for job in jobs]
+    chosen = runner if runner is not None else make_runner(parallel)
+    finished = sorted(chosen.imap(play_job, jobs), key=lambda pair: pair[0])
+    records = [record for _, record in finished]
     report = MatchReport(
         game=game.name,
         bots=tuple(bots),

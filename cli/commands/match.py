@@ -8,8 +8,9 @@ from typing import Any
 
 import orjson
 
-from boardbot.cli.commands.common import add_engine_argument, chosen_engine
+from boardbot.cli.commands.common import add_engine_argument, chosen_engine, run_guarded
 from boardbot.cli.commands.options import add_game_arguments, game_options
+from boardbot.cli.commands.runner_args import add_ray_argument, chosen_runner
 from boardbot.engine import get_game
 from boardbot.search.bots import bot_names
 from boardbot.tools.match import MatchReport, clan_option_sets, run_match
@@ -37,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     match.add_argument("--json", action="store_true", help="print the report as JSON")
     add_engine_argument(match)
-    match.set_defaults(func=run_match_command)
+    add_ray_argument(match)
+    match.set_defaults(func=lambda args: run_guarded(run_match_command, args))
 
 
 def run_match_command(args: argparse.Namespace) -> int:
@@ -51,8 +53,10 @@ def run_match_command(args: argparse.Namespace) -> int:
     if "players" not in options and game.min_players != game.max_players:
         options["players"] = len(bots)
     option_sets = clan_option_sets(game, options, args.clans) if args.clans else [options]
+    runner = chosen_runner(args)
     report, _ = run_match(
-        game, bots, args.games, args.seed, option_sets, args.parallel, args.duplicate, engine
+        game, bots, args.games, args.seed, option_sets, args.parallel, args.duplicate, engine,
+        runner,
     )
     if args.json:
         sys.stdout.write(orjson.dumps(report.to_json()).decode() + "\n")
