@@ -19,6 +19,8 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.overhead",
     "boardbot.cli.commands.bench",
     "boardbot.cli.commands.match",
+    "boardbot.cli.commands.ladder",
+    "boardbot.cli.commands.calibrate_strength",
 ]
 
 

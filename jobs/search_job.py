@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from boardbot.engine import Game, State
 from boardbot.jobs import game_ops
 from boardbot.jobs.failures import deadline_exceeded, from_search_error
+from boardbot.jobs.strength import EloTarget, draws_random_move, resolve_target
 from boardbot.jobs.threads import search_threads
 from boardbot.search.api import (
     MoveStats,
@@ -21,6 +23,7 @@ from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine
 from boardbot.search.errors import SearchError
 from boardbot.search.ismcts import search_view
+from boardbot.search.strength.mapping import random_move
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,8 @@ class SearchJob:
     """The native core or the Python search (the server's `--engine`)."""
     thread_cap: int = 0
     """Most threads the search may take from idle cores when it starts (0: `config.workers`)."""
+    elo: EloTarget | None = None
+    """A target Elo: the budget (and random-move share) are set from the state's player count."""
 
     def shown(self) -> int | None:
         """How many top moves the answer shows (None: all); the chosen one is always shown."""
@@ -88,13 +93,22 @@ class SearchOutcome:
     moves: tuple[RankedMove, ...]
     iterations: int
     elapsed_ms: float
-    stopped_by: StopReason
+    stopped_by: StopReason | str
+    """Why the search ended, or `random_move` (RANDOM_MOVE) when none ran."""
     nodes: int
     seat: int
     config: SearchConfig
     final: bool = True
     timings: dict[str, float] = field(default_factory=dict)
     """Milliseconds spent per phase in the worker (decode, search), for the overhead figure."""
+    random_move_share: float = 0.0
+    """The target Elo's share of uniformly random moves, when it applied."""
+    random_move: bool = False
+    """True when the move was that random draw (no search ran)."""
+
+
+RANDOM_MOVE = "random_move"
+"""`stopped_by` of a move drawn at random for a target Elo, instead of searched."""
 
 
 ProgressSink = Callable[[SearchOutcome], None]
@@ -115,6 +129,10 @@ def run_search_job(
     game = game_ops.load_game(job.game)
     sent = game_ops.parse_json(job.state_json, "state_json")
     state = game_ops.decode_document(game, sent)
+    strength = None
+    if job.elo is not None:
+        config, strength = resolve_target(job.elo, job.game, game.num_players(state), job.config)
+        job = replace(job, config=config)
     try:
         check_request(game, state, job.seat, job.config)
     except SearchError as error:
@@ -122,6 +140,13 @@ def run_search_job(
     if job.config.deadline is not None and time.time() >= job.config.deadline:
         raise deadline_exceeded("the deadline passed before the search began")
     decoded = time.perf_counter()
+    share = 0.0
+    if strength is not None and job.elo is not None and job.elo.random_moves:
+        share = strength.random_share
+    if strength is not None and share > 0.0:
+        draw, rng = draws_random_move(strength, job.seed)
+        if draw:
+            return _random_outcome(game, state, job, rng, share, started)
 
     progress_cb, every = _progress_adapter(game, state, job, on_progress)
     controls = SearchControls(should_stop, progress_cb, every, job.shown())
@@ -133,7 +158,30 @@ def run_search_job(
         "decode_ms": (decoded - started) * 1000.0,
         "search_ms": (searched - decoded) * 1000.0,
     }
-    return _with_timings(outcome, timings)
+    return replace(outcome, timings=timings, random_move_share=share)
+
+
+def _random_outcome(
+    game: Game, state: State, job: SearchJob, rng: random.Random, share: float, started: float
+) -> SearchOutcome:
+    """The outcome of a uniformly random move drawn for a target Elo: no search ran."""
+    forms = game_ops.move_forms(game, state, random_move(game, state, job.seat, rng))
+    chosen = RankedMove(forms.notation, forms.json, 0, 0.0, 0.0, ())
+    elapsed = (time.perf_counter() - started) * 1000.0
+    return SearchOutcome(
+        chosen=chosen,
+        chosen_rank=0,
+        moves=(chosen,) if job.shown() != 0 else (),
+        iterations=0,
+        elapsed_ms=elapsed,
+        stopped_by=RANDOM_MOVE,
+        nodes=0,
+        seat=job.seat,
+        config=job.config,
+        timings={"decode_ms": elapsed, "search_ms": 0.0},
+        random_move_share=share,
+        random_move=True,
+    )
 
 
 def _progress_adapter(
@@ -197,7 +245,3 @@ def _ranked_move(game: Game, state: State, stats: MoveStats) -> RankedMove:
         lower_bound=stats.lower_bound,
         principal_variation=tuple(stats.principal_variation),
     )
-
-
-def _with_timings(outcome: SearchOutcome, timings: dict[str, float]) -> SearchOutcome:
-    return replace(outcome, timings=timings)

@@ -9,9 +9,11 @@ from typing import Any
 from boardbot.engine.errors import echo
 from boardbot.jobs.failures import Reason, deadline_exceeded, invalid_argument, not_found
 from boardbot.jobs.request_bounds import MAX_EXPLORATION, MAX_NAME_CHARS, MAX_TEMPERATURE
+from boardbot.jobs.strength import EloTarget, check_target
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine
 from boardbot.search.presets import UnknownPresetError, preset_names, resolve_preset
+from boardbot.search.strength.table import FAMILY
 
 OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
 """SearchConfig fields a request may set explicitly (the proto's SearchSettings)."""
@@ -76,6 +78,23 @@ def resolve(
     if config.workers > limits.max_workers:
         config = config.replace(workers=limits.max_workers)
     return config
+
+
+def resolve_elo(
+    target: float,
+    preset: str,
+    overrides: dict[str, Any],
+    limits: Limits,
+    game: str,
+    player_counts: range,
+    engine: Engine | str = Engine.AUTO,
+) -> tuple[SearchConfig, EloTarget]:
+    """The knob's family configuration (budget set per state by the worker, see
+    `jobs.strength.resolve_target`) with the server's caps, and the checked target."""
+    elo = check_target(
+        target, preset, overrides, game, player_counts, engine, limits.max_iterations
+    )
+    return resolve(FAMILY, overrides, limits, game, engine), elo
 
 
 def _check_override(key: str, value: Any, limits: Limits) -> None:

@@ -1,17 +1,33 @@
-"""Bots behind one interface: uniform random, one-step greedy, and ISMCTS at a preset."""
+"""Bots behind one interface: uniform random, one-step greedy, ISMCTS at a preset or an Elo."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Protocol
 
 from boardbot.engine.api import CHANCE, Action, Game, State
 from boardbot.engine.errors import BoardbotError
+from boardbot.engine.registry import get_game
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine
+from boardbot.search.errors import InvalidConfigError
 from boardbot.search.ismcts import search
+from boardbot.search.overrides import apply_overrides
 from boardbot.search.presets import PRESETS, GameRef, UnknownPresetError, resolve_preset
 from boardbot.search.rewards import state_reward
+from boardbot.search.strength.errors import NotCalibratedError
+from boardbot.search.strength.loader import calibration_engine, calibrations_for, load_calibration
+from boardbot.search.strength.mapping import (
+    knob_config,
+    plays_random,
+    random_move,
+    strength_for,
+)
+from boardbot.search.strength.table import Calibration
+
+ELO_PREFIXES = ("elo=", "elo:")
+"""How a bot name asks for a target Elo: `elo=1400` or `elo:1400`."""
 
 GREEDY_CHANCE_SAMPLES = 4
 """Chance outcomes a greedy bot samples to value a move that leads to a chance step."""
@@ -95,8 +111,61 @@ class MctsBot:
         ).action
 
 
+class EloBot:
+    """The strength knob: `medium@N` with a share of random moves, set from a target Elo by
+    the calibration of the game's player count (read when a game first shows its seats)."""
+
+    def __init__(self, target: float, name: str, engine: Engine = Engine.AUTO) -> None:
+        self.target = target
+        self.name = name
+        self.engine = engine
+        self._calibrations: dict[tuple[str, int], Calibration] = {}
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+        """A uniformly random move with the knob's share, else the searched one."""
+        key = (game.name, game.num_players(state))
+        calibration = self._calibrations.get(key)
+        if calibration is None:
+            calibration = load_calibration(key[0], key[1], self.engine)
+            self._calibrations[key] = calibration
+        strength = strength_for(calibration, self.target)
+        if plays_random(strength, rng):
+            return random_move(game, state, seat, rng)
+        config = knob_config(calibration, strength)
+        return search(
+            game, state, seat, config, rng.getrandbits(63), engine=Engine(calibration.engine)
+        ).action
+
+
 class UnknownBotError(BoardbotError, KeyError):
     """No bot has that name."""
+
+
+def parse_elo(name: str) -> float | None:
+    """The target of a bot name `elo=N` or `elo:N` (None: another name)."""
+    if not name.startswith(ELO_PREFIXES):
+        return None
+    text = name[len(ELO_PREFIXES[0]) :]
+    try:
+        target = float(text) if len(text) <= 32 else math.nan
+    except ValueError:
+        target = math.nan
+    if not math.isfinite(target):
+        raise UnknownBotError(f"bad target in {name!r}: expected elo=N with a finite number N")
+    return target
+
+
+def make_elo_bot(name: str, target: float, game: GameRef, engine: Engine | str) -> EloBot:
+    """The knob's bot for `target`, checked against `game`'s calibrations when one is given."""
+    if game is not None:
+        rules = get_game(game) if isinstance(game, str) else game
+        seats = range(rules.min_players, rules.max_players + 1)
+        found = calibrations_for(rules.name, seats, engine)
+        if not found:
+            raise NotCalibratedError(rules.name, None, calibration_engine(rules.name, engine))
+        if not any(c.low <= target <= c.high for c in found.values()):
+            strength_for(next(iter(found.values())), target)  # raises EloOutOfRangeError
+    return EloBot(target, name, Engine(engine))
 
 
 def bot_names() -> list[str]:
@@ -106,29 +175,50 @@ def bot_names() -> list[str]:
 
 def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO) -> Bot:
     """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations,
-    optionally ending in `/native` or `/python` to pick its engine over `engine`), with presets
-    as tuned for `game` (a Game or a registered game's name) on the engine its searches use."""
+    then optional `+key=value` setting overrides (`search/overrides.py`), optionally ending in
+    `/native` or `/python` to pick its engine over `engine`), with presets
+    as tuned for `game` (a Game or a registered game's name) on the engine its searches use.
+
+    `elo=N` (or `elo:N`) is the strength knob at target Elo N, from the game's calibration
+    on that engine (NotCalibratedError, EloOutOfRangeError when it cannot be met)."""
     base, slash, which = name.partition("/")
     if slash:
         if which not in set(Engine) - {Engine.AUTO}:
             raise UnknownBotError(f"bad engine in {name!r}: expected /native or /python")
         engine = which
+    target = parse_elo(base)
+    if target is not None:
+        return make_elo_bot(name, target, game, engine)
     if base in ("random", "greedy"):
         if slash:
             raise UnknownBotError(f"{base} has no engine to choose: drop /{which} from {name!r}")
         return RandomBot() if base == "random" else GreedyBot()
-    preset, at, budget = base.partition("@")
+    head, *overrides = base.split("+")
+    preset, at, budget = head.partition("@")
     if preset in PRESETS:
         config = resolve_preset(preset, game, engine)  # the budgets of the engine it runs on
         if at:
             if not budget.isdigit() or int(budget) < 1:
                 raise UnknownBotError(f"bad budget in {name!r}: expected preset@N with N >= 1")
             config = config.replace(iterations=int(budget))
+        if overrides:
+            try:
+                config = apply_overrides(config, overrides)
+            except InvalidConfigError as error:
+                raise UnknownBotError(f"bad settings in {name!r}: {error}") from None
         return MctsBot(config, name, Engine(engine))
     raise UnknownBotError(
         f"unknown bot {name!r}; known: {', '.join(bot_names())} (or preset@iterations, "
-        "and /native or /python)"
+        "+key=value overrides, elo=N, and /native or /python)"
     )
 
 
-__all__ = ["Bot", "GreedyBot", "MctsBot", "RandomBot", "UnknownBotError", "UnknownPresetError"]
+__all__ = [
+    "Bot",
+    "EloBot",
+    "GreedyBot",
+    "MctsBot",
+    "RandomBot",
+    "UnknownBotError",
+    "UnknownPresetError",
+]

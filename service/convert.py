@@ -10,6 +10,7 @@ from boardbot.jobs.search_job import RankedMove, SearchOutcome
 from boardbot.jobs.settings import OVERRIDABLE
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.search.api import SearchConfig
+from boardbot.search.strength.table import Calibration
 
 
 def summary_message(summary: Summary) -> pb.StateSummary:
@@ -61,6 +62,18 @@ def stats_message(outcome: SearchOutcome) -> pb.SearchStats:
         nodes=outcome.nodes,
         seat=outcome.seat,
         settings=settings_message(outcome.config),
+        random_move_share=outcome.random_move_share,
+        random_move=outcome.random_move,
+    )
+
+
+def strength_range_message(calibration: Calibration) -> pb.StrengthRange:
+    """StrengthRange of one calibration: its player count, Elo range and engine."""
+    return pb.StrengthRange(
+        players=calibration.players,
+        min_elo=calibration.low,
+        max_elo=calibration.high,
+        engine=calibration.engine,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import time
@@ -30,6 +31,8 @@ from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.engines import Engine, native_games
 from boardbot.search.presets import preset_names
+from boardbot.search.strength.errors import CalibrationFileError
+from boardbot.search.strength.loader import calibrations_for
 from boardbot.service import convert
 from boardbot.service.errors import grpc_status
 from boardbot.service.metrics import Metrics
@@ -174,9 +177,22 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
                     max_players=game.max_players,
                     options_json=orjson.dumps(game.describe_options()),
                     presets=self._preset_messages(name),
+                    strength_ranges=self._strength_ranges(
+                        name, range(game.min_players, game.max_players + 1)
+                    ),
                 )
             )
         return pb.ListGamesResponse(games=games, presets=self._preset_messages(None))
+
+    def _strength_ranges(self, game: str, player_counts: range) -> list[pb.StrengthRange]:
+        """The calibrated target_elo range of each player count (none for an unreadable file,
+        which is logged)."""
+        try:
+            found = calibrations_for(game, player_counts, self.engine)
+        except CalibrationFileError as error:
+            self.logger.warning("strength calibration of %s ignored: %s", game, error)
+            return []
+        return [convert.strength_range_message(c) for c in found.values()]
 
     def _preset_messages(self, game: str | None) -> list[pb.Preset]:
         """Each preset as this server runs it for `game` (after its caps, e.g. workers)."""
@@ -268,12 +284,29 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         every_ms: float = 0.0,
         ranked: bool = True,
     ) -> SearchJob:
-        game_ops.load_game(request.game)
+        game = game_ops.load_game(request.game)
         check_range("top_k", top_k, 0, MAX_TOP_K)
         check_document("state_json", request.state_json, MAX_STATE_BYTES)
-        record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]
         overrides = convert.settings_overrides(request.settings)
-        config = settings.resolve(request.preset, overrides, self.limits, request.game, self.engine)
+        elo = None
+        if request.HasField("target_elo"):
+            record["target_elo"] = request.target_elo
+            config, elo = settings.resolve_elo(
+                request.target_elo,
+                request.preset,
+                overrides,
+                self.limits,
+                request.game,
+                range(game.min_players, game.max_players + 1),
+                self.engine,
+            )
+            # An analysis shows the search at that strength; random moves are for play only.
+            elo = dataclasses.replace(elo, random_moves=not ranked)
+        else:
+            record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]
+            config = settings.resolve(
+                request.preset, overrides, self.limits, request.game, self.engine
+            )
         config = settings.clip_to_deadline(
             config, context.time_remaining(), self.limits, time.time()
         )
@@ -281,7 +314,8 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             self.search_threads,
             self.pool.size,
             native=request.game in self.native_games,
-            explicit="workers" in overrides,
+            # A target Elo was measured with one tree: the server adds no threads to it.
+            explicit="workers" in overrides or elo is not None,
         )
         return SearchJob(
             game=request.game,
@@ -295,6 +329,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             ranked=ranked,
             engine=self.engine,
             thread_cap=thread_cap,
+            elo=elo,
         )
 
     @staticmethod

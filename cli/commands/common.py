@@ -82,12 +82,22 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
 def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     """Preset, explicit search settings and seed."""
     parser.add_argument("--preset", default="", help="difficulty preset (default: server's)")
+    add_elo_argument(parser)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--time-ms", type=float, default=None)
     parser.add_argument("--workers", type=int, default=None, help="root-parallel processes")
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--temperature", type=float, default=None)
     parser.add_argument("--seed", type=int, default=0)
+
+
+def add_elo_argument(parser: argparse.ArgumentParser) -> None:
+    """`--elo N`: play at a target Elo (random bot = 0) instead of a preset."""
+    parser.add_argument(
+        "--elo", type=float, default=None, metavar="N",
+        help="target strength in Elo (random bot = 0), from the game's calibration; "
+        "instead of --preset (docs/search.md, 'Strength by Elo')",
+    )
 
 
 def search_overrides(args: argparse.Namespace) -> dict[str, Any]:

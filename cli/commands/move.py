@@ -75,4 +75,6 @@ def _response_json(reply: pb.ChooseMoveResponse) -> dict[str, object]:
         "iterations": reply.stats.iterations,
         "elapsed_ms": reply.stats.elapsed_ms,
         "stopped_by": reply.stats.stopped_by,
+        "budget": reply.stats.settings.iterations,
+        "random_move": reply.stats.random_move,
     }

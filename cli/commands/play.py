@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from boardbot.cli.commands.common import (
     CommandError,
+    add_elo_argument,
     add_server_arguments,
     describe_turn,
     run_guarded,
@@ -21,6 +22,7 @@ from boardbot.engine import Game, State
 from boardbot.jobs import game_ops, settings
 from boardbot.jobs.failures import RequestError
 from boardbot.jobs.search_job import SearchJob, run_search_job
+from boardbot.search.engines import Engine
 
 BotMove = Callable[[Game, State, int, int], str]
 """(game, state, seat, seed) → the bot's move in notation."""
@@ -34,6 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=None, help="number of players")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--preset", default="", help="bot difficulty preset")
+    add_elo_argument(p)
     p.add_argument("--iterations", type=int, default=None)
     p.add_argument("--time-ms", type=float, default=None)
     p.add_argument("--workers", type=int, default=None)
@@ -116,10 +119,22 @@ def _ask_human(game: Game, state: State, inp: TextIO, out: TextIO) -> Any:
 def local_bot(args: argparse.Namespace) -> BotMove:
     """A bot searching in this process."""
     limits = settings.Limits(max_workers=os.cpu_count() or 1)
-    config = settings.resolve(args.preset, search_overrides(args), limits, args.game)
+    overrides = search_overrides(args)
+    elo = None
+    target = getattr(args, "elo", None)
+    if target is not None:
+        rules = game_ops.load_game(args.game)
+        seats = range(rules.min_players, rules.max_players + 1)
+        config, elo = settings.resolve_elo(
+            target, args.preset, overrides, limits, args.game, seats, Engine.AUTO
+        )
+    else:
+        config = settings.resolve(args.preset, overrides, limits, args.game)
 
     def choose(game: Game, state: State, seat: int, seed: int) -> str:
-        job = SearchJob(args.game, _state_bytes(game, state), seat, config, seed, ranked=False)
+        job = SearchJob(
+            args.game, _state_bytes(game, state), seat, config, seed, ranked=False, elo=elo
+        )
         return run_search_job(job).chosen.notation
 
     return choose

@@ -32,6 +32,7 @@ def choose_move_request(
         preset=args.preset,
         settings=search_settings(args),
         seed=seed,
+        target_elo=args.elo,
     )
 
 
@@ -45,4 +46,5 @@ def analyze_request(args: argparse.Namespace, state_json: bytes, seat: int) -> p
         settings=search_settings(args),
         seed=args.seed,
         top_k=args.top_k,
+        target_elo=args.elo,
     )

@@ -19,18 +19,32 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., presets: _Optional[_Iterable[_Union[Preset, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("name", "min_players", "max_players", "options_json", "presets")
+    __slots__ = ("name", "min_players", "max_players", "options_json", "presets", "strength_ranges")
     NAME_FIELD_NUMBER: _ClassVar[int]
     MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
     PRESETS_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_RANGES_FIELD_NUMBER: _ClassVar[int]
     name: str
     min_players: int
     max_players: int
     options_json: bytes
     presets: _containers.RepeatedCompositeFieldContainer[Preset]
-    def __init__(self, name: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options_json: _Optional[bytes] = ..., presets: _Optional[_Iterable[_Union[Preset, _Mapping]]] = ...) -> None: ...
+    strength_ranges: _containers.RepeatedCompositeFieldContainer[StrengthRange]
+    def __init__(self, name: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options_json: _Optional[bytes] = ..., presets: _Optional[_Iterable[_Union[Preset, _Mapping]]] = ..., strength_ranges: _Optional[_Iterable[_Union[StrengthRange, _Mapping]]] = ...) -> None: ...
+
+class StrengthRange(_message.Message):
+    __slots__ = ("players", "min_elo", "max_elo", "engine")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MIN_ELO_FIELD_NUMBER: _ClassVar[int]
+    MAX_ELO_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    min_elo: float
+    max_elo: float
+    engine: str
+    def __init__(self, players: _Optional[int] = ..., min_elo: _Optional[float] = ..., max_elo: _Optional[float] = ..., engine: _Optional[str] = ...) -> None: ...
 
 class Preset(_message.Message):
     __slots__ = ("name", "settings")
@@ -141,36 +155,42 @@ class SearchSettings(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[float] = ..., workers: _Optional[int] = ..., exploration: _Optional[float] = ..., temperature: _Optional[float] = ...) -> None: ...
 
 class ChooseMoveRequest(_message.Message):
-    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed")
+    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "target_elo")
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATE_JSON_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PRESET_FIELD_NUMBER: _ClassVar[int]
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ELO_FIELD_NUMBER: _ClassVar[int]
     game: str
     state_json: bytes
     seat: int
     preset: str
     settings: SearchSettings
     seed: int
-    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ...) -> None: ...
+    target_elo: float
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., target_elo: _Optional[float] = ...) -> None: ...
 
 class SearchStats(_message.Message):
-    __slots__ = ("iterations", "elapsed_ms", "stopped_by", "nodes", "seat", "settings")
+    __slots__ = ("iterations", "elapsed_ms", "stopped_by", "nodes", "seat", "settings", "random_move_share", "random_move")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
     STOPPED_BY_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    RANDOM_MOVE_SHARE_FIELD_NUMBER: _ClassVar[int]
+    RANDOM_MOVE_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     elapsed_ms: float
     stopped_by: str
     nodes: int
     seat: int
     settings: SearchSettings
-    def __init__(self, iterations: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., stopped_by: _Optional[str] = ..., nodes: _Optional[int] = ..., seat: _Optional[int] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ...) -> None: ...
+    random_move_share: float
+    random_move: bool
+    def __init__(self, iterations: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., stopped_by: _Optional[str] = ..., nodes: _Optional[int] = ..., seat: _Optional[int] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., random_move_share: _Optional[float] = ..., random_move: _Optional[bool] = ...) -> None: ...
 
 class MoveAnalysis(_message.Message):
     __slots__ = ("rank", "move", "visits", "value", "lower_bound", "principal_variation")
@@ -199,7 +219,7 @@ class ChooseMoveResponse(_message.Message):
     def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., analysis: _Optional[_Union[MoveAnalysis, _Mapping]] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
-    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "top_k")
+    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "top_k", "target_elo")
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATE_JSON_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -207,6 +227,7 @@ class AnalyzeRequest(_message.Message):
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TOP_K_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ELO_FIELD_NUMBER: _ClassVar[int]
     game: str
     state_json: bytes
     seat: int
@@ -214,7 +235,8 @@ class AnalyzeRequest(_message.Message):
     settings: SearchSettings
     seed: int
     top_k: int
-    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., top_k: _Optional[int] = ...) -> None: ...
+    target_elo: float
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., top_k: _Optional[int] = ..., target_elo: _Optional[float] = ...) -> None: ...
 
 class AnalyzeResponse(_message.Message):
     __slots__ = ("moves", "stats", "final")

@@ -29,7 +29,8 @@ class BoardBotStub:
     """The bot service. Errors use standard gRPC status codes:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
     FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
-    NOT_FOUND (unknown game or preset), RESOURCE_EXHAUSTED (server busy or message too large),
+    NOT_FOUND (unknown game or preset), FAILED_PRECONDITION NOT_CALIBRATED (a target_elo for a
+    game without a strength calibration), RESOURCE_EXHAUSTED (server busy or message too large),
     DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
     token), UNAVAILABLE (the worker running the request failed, or the server is stopping;
     retrying is safe). Every error also carries the standard rich details (google.rpc.Status in
@@ -85,7 +86,8 @@ class BoardBotServicer:
     """The bot service. Errors use standard gRPC status codes:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
     FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
-    NOT_FOUND (unknown game or preset), RESOURCE_EXHAUSTED (server busy or message too large),
+    NOT_FOUND (unknown game or preset), FAILED_PRECONDITION NOT_CALIBRATED (a target_elo for a
+    game without a strength calibration), RESOURCE_EXHAUSTED (server busy or message too large),
     DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
     token), UNAVAILABLE (the worker running the request failed, or the server is stopping;
     retrying is safe). Every error also carries the standard rich details (google.rpc.Status in
@@ -194,7 +196,8 @@ class BoardBot:
     """The bot service. Errors use standard gRPC status codes:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
     FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
-    NOT_FOUND (unknown game or preset), RESOURCE_EXHAUSTED (server busy or message too large),
+    NOT_FOUND (unknown game or preset), FAILED_PRECONDITION NOT_CALIBRATED (a target_elo for a
+    game without a strength calibration), RESOURCE_EXHAUSTED (server busy or message too large),
     DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
     token), UNAVAILABLE (the worker running the request failed, or the server is stopping;
     retrying is safe). Every error also carries the standard rich details (google.rpc.Status in

@@ -1,0 +1,72 @@
+"""The knob: a target Elo to an iteration budget and a share of uniformly random moves.
+
+The family is `medium@N`. Between two calibrated points the budget is interpolated
+geometrically (strength grows about linearly in log iterations); below the weakest search
+point that point's budget is kept and a share of uniformly random moves is mixed in, growing
+linearly to 1 at the random bot's Elo.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from dataclasses import dataclass
+
+from boardbot.engine.api import Action, Game, State
+from boardbot.search.api import SearchConfig
+from boardbot.search.presets import resolve_preset
+from boardbot.search.strength.errors import EloOutOfRangeError
+from boardbot.search.strength.table import Calibration
+
+
+@dataclass(frozen=True)
+class Strength:
+    """What the knob plays for a target: a budget of the family and a random-move share."""
+
+    target_elo: float
+    iterations: int
+    random_share: float
+    """Probability that a move is drawn uniformly from the legal moves instead of searched."""
+
+
+def strength_for(calibration: Calibration, target: float) -> Strength:
+    """The knob's setting for `target` (EloOutOfRangeError outside [low, high], NaN included)."""
+    if not (math.isfinite(target) and calibration.low <= target <= calibration.high):
+        raise EloOutOfRangeError(target, calibration.low, calibration.high)
+    search = calibration.search_points()
+    weakest = search[0]
+    assert weakest.iterations is not None, "search points have budgets"
+    if target < weakest.elo:
+        share = (weakest.elo - target) / (weakest.elo - calibration.low)
+        return Strength(target, weakest.iterations, min(1.0, share))
+    elos = [p.elo for p in search]
+    upper = min(bisect.bisect_right(elos, target), len(search) - 1)
+    lower = search[upper - 1] if upper > 0 else search[0]
+    high = search[upper]
+    assert lower.iterations is not None and high.iterations is not None
+    if target >= high.elo or lower is high:
+        return Strength(target, high.iterations, 0.0)
+    fraction = (target - lower.elo) / (high.elo - lower.elo)
+    log_budget = math.log(lower.iterations) + fraction * (
+        math.log(high.iterations) - math.log(lower.iterations)
+    )
+    budget = min(max(round(math.exp(log_budget)), lower.iterations), high.iterations)
+    return Strength(target, budget, 0.0)
+
+
+def knob_config(calibration: Calibration, strength: Strength) -> SearchConfig:
+    """The family's preset for the calibration's game and engine, with the knob's budget."""
+    family = resolve_preset(calibration.family, calibration.game, calibration.engine)
+    return family.replace(iterations=strength.iterations)
+
+
+def plays_random(strength: Strength, rng: random.Random) -> bool:
+    """One seeded draw: True when this move is to be uniformly random."""
+    return rng.random() < strength.random_share
+
+
+def random_move(game: Game, state: State, seat: int, rng: random.Random) -> Action:
+    """A legal move of `seat` drawn uniformly, read from the seat's view only."""
+    actions = game.legal_actions(game.observe(state, seat).state)
+    return actions[rng.randrange(len(actions))]

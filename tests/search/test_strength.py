@@ -1,0 +1,257 @@
+"""The strength knob: calibration tables, their loader, the Elo mapping and `elo=N` bots."""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+import orjson
+import pytest
+
+from boardbot.engine import get_game
+from boardbot.jobs import game_ops
+from boardbot.search.bots import EloBot, UnknownBotError, make_bot, parse_elo
+from boardbot.search.presets import resolve_preset
+from boardbot.search.strength.errors import (
+    CalibrationFileError,
+    EloOutOfRangeError,
+    NotCalibratedError,
+)
+from boardbot.search.strength.loader import (
+    DIR_VARIABLE,
+    calibration_engine,
+    calibrations_for,
+    load_calibration,
+    read_table,
+)
+from boardbot.search.strength.mapping import knob_config, random_move, strength_for
+from boardbot.search.strength.table import Calibration, CalibrationPoint
+from boardbot.tools.strength_calibration import (
+    StrengthCalibrationError,
+    calibration_source,
+    calibrations_from_ratings,
+    check_meta,
+    ladder_meta,
+    read_ratings,
+)
+from tests.search.strength_tables import RATINGS, write_ratings, write_table
+
+GAME = "legend_raiders"
+
+
+@pytest.fixture
+def table_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A calibration folder with a two-player Legend Raiders table, read through the variable."""
+    write_table(tmp_path, GAME, 2)
+    monkeypatch.setenv(DIR_VARIABLE, str(tmp_path))
+    return tmp_path
+
+
+def _calibration(table_dir: Path, engine: str = "python") -> Calibration:
+    return load_calibration(GAME, 2, engine, table_dir)
+
+
+# -- the mapping ---------------------------------------------------------------------------
+
+
+def test_calibrated_points_are_hit_exactly(table_dir: Path) -> None:
+    calibration = _calibration(table_dir)
+    assert (calibration.low, calibration.high) == (0.0, 650.0)
+    for elo, iterations in ((300.0, 10), (500.0, 40), (650.0, 160)):
+        strength = strength_for(calibration, elo)
+        assert (strength.iterations, strength.random_share) == (iterations, 0.0)
+
+
+def test_budgets_are_interpolated_geometrically(table_dir: Path) -> None:
+    calibration = _calibration(table_dir)
+    assert strength_for(calibration, 400.0).iterations == 20  # halfway from 10 to 40
+    assert strength_for(calibration, 575.0).iterations == 80  # halfway from 40 to 160
+    quarter = strength_for(calibration, 350.0).iterations
+    assert quarter == round(10 * 4**0.25)
+
+
+def test_below_the_weakest_search_point_random_moves_are_mixed_in(table_dir: Path) -> None:
+    calibration = _calibration(table_dir)
+    assert strength_for(calibration, 0.0).random_share == 1.0
+    half = strength_for(calibration, 150.0)
+    assert (half.iterations, half.random_share) == (10, 0.5)
+    assert strength_for(calibration, 225.0).random_share == pytest.approx(0.25)
+
+
+def test_the_mapping_is_monotone_in_the_target(table_dir: Path) -> None:
+    calibration = _calibration(table_dir)
+    settings = [strength_for(calibration, t) for t in range(0, 651, 5)]
+    shares = [s.random_share for s in settings]
+    budgets = [s.iterations for s in settings]
+    assert shares == sorted(shares, reverse=True)
+    assert budgets == sorted(budgets)
+
+
+@pytest.mark.parametrize("target", [-0.5, 650.5, math.nan, math.inf, -math.inf])
+def test_targets_outside_the_range_are_refused(table_dir: Path, target: float) -> None:
+    with pytest.raises(EloOutOfRangeError, match=r"\[0, 650\]"):
+        strength_for(_calibration(table_dir), target)
+
+
+def test_the_config_is_the_family_preset_with_the_budget(table_dir: Path) -> None:
+    calibration = _calibration(table_dir, "python")
+    config = knob_config(calibration, strength_for(calibration, 400.0))
+    assert config == resolve_preset("medium", GAME, "python").replace(iterations=20)
+
+
+def test_a_random_move_is_legal_and_seeded() -> None:
+    game = get_game(GAME)
+    state, _ = game_ops.resolve_chance(game, game.new_state({"players": 2}, 3), random.Random(3))
+    seat = game.current_player(state)
+    first = random_move(game, state, seat, random.Random(9))
+    assert first in game.legal_actions(state)
+    assert random_move(game, state, seat, random.Random(9)) == first
+
+
+# -- tables and the loader ------------------------------------------------------------------
+
+
+def test_no_file_means_not_calibrated(tmp_path: Path) -> None:
+    assert read_table(GAME, 3, tmp_path) == {}
+    with pytest.raises(NotCalibratedError, match="legend_raiders with 3 players"):
+        load_calibration(GAME, 3, "python", tmp_path)
+
+
+def test_a_missing_engine_means_not_calibrated(tmp_path: Path) -> None:
+    write_table(tmp_path, GAME, 2, engines=("python",))
+    assert load_calibration(GAME, 2, "python", tmp_path).engine == "python"
+    with pytest.raises(NotCalibratedError, match="native engine"):
+        load_calibration(GAME, 2, "native", tmp_path)
+
+
+def test_the_loader_picks_the_engine_searches_run_on(table_dir: Path) -> None:
+    assert calibration_engine(GAME, "python") == "python"
+    assert load_calibration(GAME, 2, "python").engine == "python"  # via the variable
+    assert set(calibrations_for(GAME, range(2, 5), "python")) == {2}
+
+
+def test_the_default_folder_ships_no_invented_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(DIR_VARIABLE, raising=False)
+    folder = Path(__import__("boardbot.search.strength", fromlist=["x"]).__file__).parent
+    for path in folder.glob("*.json"):
+        doc = orjson.loads(path.read_bytes())
+        for entry in doc["engines"].values():
+            assert "synthetic" not in str(entry["source"]), path
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{", "malformed JSON"),
+        (b'{"format": 9}', "format 1"),
+        (b'{"format": 1, "game": "leda", "players": 2, "engines": {}}', "not 'legend_raiders'"),
+        (b'{"format": 1, "game": "legend_raiders", "players": 2, "engines": {"gpu": {}}}',
+         "keyed by"),
+    ],
+)
+def test_malformed_files_are_refused(tmp_path: Path, content: bytes, message: str) -> None:
+    (tmp_path / "legend_raiders-2p.json").write_bytes(content)
+    with pytest.raises(CalibrationFileError, match=message):
+        read_table(GAME, 2, tmp_path)
+
+
+def test_a_table_must_grow_in_strength() -> None:
+    random_point = CalibrationPoint("random", 0.0, None)
+    with pytest.raises(CalibrationFileError, match="rated above"):
+        Calibration(GAME, 2, "python", (
+            random_point, CalibrationPoint("medium@10", 300.0, 10),
+            CalibrationPoint("medium@40", 250.0, 40),
+        ))
+    with pytest.raises(CalibrationFileError, match="first point"):
+        Calibration(GAME, 2, "python", (CalibrationPoint("medium@10", 300.0, 10),) * 2)
+    with pytest.raises(CalibrationFileError, match="search points"):
+        Calibration(GAME, 2, "python", (random_point,))
+
+
+# -- the calibration tool -------------------------------------------------------------------
+
+
+def test_the_tool_keeps_the_family_and_records_the_source(tmp_path: Path) -> None:
+    path = write_ratings(tmp_path, RATINGS)
+    rated, meta = read_ratings(path)
+    source = calibration_source(meta, path, "boardbot ladder --bots ...", "2026-02-03")
+    found = calibrations_from_ratings(rated, GAME, 2, "native", source)
+    table = found["native"]
+    assert [p.bot for p in table.points] == ["random", "medium@10", "medium@40", "medium@160"]
+    assert table.source["games"] == 240 and table.source["date"] == "2026-02-03"
+
+
+def test_suffixed_bots_go_to_their_engine(tmp_path: Path) -> None:
+    ratings = {"random": 0.0, "medium@10/python": 100.0, "medium@400/native": 700.0}
+    rated, _ = read_ratings(write_ratings(tmp_path, ratings))
+    found = calibrations_from_ratings(rated, GAME, 2, None, {})
+    assert {k: v.high for k, v in found.items()} == {"python": 100.0, "native": 700.0}
+
+
+def test_the_tool_refuses_what_the_knob_cannot_use(tmp_path: Path) -> None:
+    rated, _ = read_ratings(write_ratings(tmp_path, {"random": 0.0, "medium@10": 300.0}))
+    with pytest.raises(StrengthCalibrationError, match="names no engine"):
+        calibrations_from_ratings(rated, GAME, 2, None, {})
+    rated, _ = read_ratings(write_ratings(tmp_path, {"medium@10": 300.0}))
+    with pytest.raises(StrengthCalibrationError, match="exactly once"):
+        calibrations_from_ratings(rated, GAME, 2, "python", {})
+    bumpy = {"random": 0.0, "medium@10": 300.0, "medium@40": 280.0, "medium@160": 400.0}
+    rated, _ = read_ratings(write_ratings(tmp_path, bumpy))
+    with pytest.raises(StrengthCalibrationError, match="drop-non-monotone"):
+        calibrations_from_ratings(rated, GAME, 2, "python", {})
+    kept = calibrations_from_ratings(rated, GAME, 2, "python", {}, drop_non_monotone=True)
+    assert [p.bot for p in kept["python"].points] == ["random", "medium@10", "medium@160"]
+    assert kept["python"].source["dropped"] == ["medium@40"]
+    with pytest.raises(StrengthCalibrationError, match="not 'leda'"):
+        check_meta({"game": GAME}, "leda", 2)
+
+
+def test_the_ladder_folder_gives_the_provenance(tmp_path: Path) -> None:
+    (tmp_path / "ladder.json").write_bytes(orjson.dumps(
+        {"game": GAME, "players": 2, "engine": "native", "bots": ["random", "medium@10"],
+         "seed": 4, "games_per_pairing": 8}
+    ))
+    (tmp_path / "games.jsonl").write_text('{"a": 1}\n{"a": 2}\n')
+    meta = ladder_meta(tmp_path)
+    assert (meta["game"], meta["players"], meta["engine"], meta["games"]) == (GAME, 2, "native", 2)
+    assert calibration_source(meta, tmp_path, None, "d")["ladder"]["seed"] == 4
+
+
+# -- bots -----------------------------------------------------------------------------------
+
+
+def test_elo_bot_names_parse() -> None:
+    assert parse_elo("elo=1400") == 1400.0
+    assert parse_elo("elo:1250.5") == 1250.5
+    assert parse_elo("medium@10") is None
+    for bad in ("elo=", "elo=abc", "elo=nan", "elo=inf", "elo=" + "1" * 40):
+        with pytest.raises(UnknownBotError, match="finite number"):
+            parse_elo(bad)
+
+
+def test_make_bot_builds_the_knob(table_dir: Path) -> None:
+    bot = make_bot("elo=400", GAME, "python")
+    assert isinstance(bot, EloBot) and bot.name == "elo=400" and bot.target == 400.0
+    assert isinstance(make_bot("elo:400/python", GAME), EloBot)
+    with pytest.raises(EloOutOfRangeError):
+        make_bot("elo=9000", GAME, "python")
+    with pytest.raises(NotCalibratedError, match="leda"):
+        make_bot("elo=400", "leda", "python")
+    with pytest.raises(UnknownBotError, match="/native or /python"):
+        make_bot("elo=400/gpu", GAME)
+
+
+def test_the_elo_bot_is_deterministic_and_plays_random_at_the_bottom(table_dir: Path) -> None:
+    game = get_game(GAME)
+    state, _ = game_ops.resolve_chance(game, game.new_state({"players": 2}, 5), random.Random(5))
+    seat = game.current_player(state)
+    bot = make_bot("elo=400", GAME, "python")
+    first = bot.choose(game, state, seat, random.Random(1))
+    assert bot.choose(game, state, seat, random.Random(1)) == first
+    assert first in game.legal_actions(state)
+    bottom = make_bot("elo=0", GAME, "python")
+    expected_rng = random.Random(2)
+    expected_rng.random()  # the share draw
+    expected = random_move(game, state, seat, expected_rng)
+    assert bottom.choose(game, state, seat, random.Random(2)) == expected
