@@ -11,7 +11,7 @@ PORT ?= 50051
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,ladder,ray]'
 	touch $(STAMP)
 
 install: $(STAMP)
