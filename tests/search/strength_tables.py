@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import orjson
+import pytest
 
+from boardbot.search.strength.loader import DIR_VARIABLE
 from boardbot.tools.strength_calibration import (
     calibrations_from_ratings,
     read_ratings,
@@ -54,3 +56,12 @@ def write_table(
         found = calibrations_from_ratings(rated, game, players, engine, source)
         written = write_calibration(found, game, players, folder)
     return written
+
+
+def serve_table(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, game: str, players: int = 2
+) -> Path:
+    """A calibration file for `game` in `folder`, read through $BOARDBOT_STRENGTH_DIR."""
+    write_table(folder, game, players)
+    monkeypatch.setenv(DIR_VARIABLE, str(folder))
+    return folder

@@ -35,7 +35,7 @@ from boardbot.tools.strength_calibration import (
     ladder_meta,
     read_ratings,
 )
-from tests.search.strength_tables import RATINGS, write_ratings, write_table
+from tests.search.strength_tables import RATINGS, serve_table, write_ratings, write_table
 
 GAME = "legend_raiders"
 
@@ -43,9 +43,7 @@ GAME = "legend_raiders"
 @pytest.fixture
 def table_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A calibration folder with a two-player Legend Raiders table, read through the variable."""
-    write_table(tmp_path, GAME, 2)
-    monkeypatch.setenv(DIR_VARIABLE, str(tmp_path))
-    return tmp_path
+    return serve_table(tmp_path, monkeypatch, GAME)
 
 
 def _calibration(table_dir: Path, engine: str = "python") -> Calibration:

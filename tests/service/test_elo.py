@@ -12,8 +12,7 @@ import pytest
 
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
-from boardbot.search.strength.loader import DIR_VARIABLE
-from tests.search.strength_tables import write_table
+from tests.search.strength_tables import serve_table
 from tests.service.positions import decision_state, load
 from tests.service.servers import Served, error_details
 
@@ -24,9 +23,7 @@ GAME = "legend_raiders"
 @pytest.fixture
 def calibrated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Two-player Legend Raiders calibrated (synthetic points), read by the server process."""
-    write_table(tmp_path, GAME, 2)
-    monkeypatch.setenv(DIR_VARIABLE, str(tmp_path))
-    return tmp_path
+    return serve_table(tmp_path, monkeypatch, GAME)
 
 
 def _position(players: int = 2, seed: int = 5) -> tuple[bytes, int]:
