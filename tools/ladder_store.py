@@ -74,6 +74,24 @@ def entry_key(entry: dict[str, Any]) -> tuple[tuple[str, ...], int]:
     return tuple(entry["table"]), int(entry["game"])
 
 
+def extends(wanted: dict[str, Any], stored: dict[str, Any]) -> bool:
+    """True when the settings `wanted` keep every game of `stored`: the same settings but for
+    bots added (the stored ones in their order) and as many games per pairing or more. Tables
+    and deals are named by their bots and the ladder's seed, so the games played stay
+    scheduled, with the same seeds."""
+    same = all(
+        wanted.get(k) == stored.get(k)
+        for k in {*wanted, *stored}
+        if k not in ("bots", "games_per_pairing")
+    )
+    kept = [bot for bot in wanted["bots"] if bot in stored["bots"]]
+    return (
+        same
+        and kept == list(stored["bots"])
+        and wanted["games_per_pairing"] >= stored["games_per_pairing"]
+    )
+
+
 class LadderStore:
     """Reads and appends the files of one ladder folder."""
 
@@ -90,22 +108,27 @@ class LadderStore:
         return LadderSettings.from_json(orjson.loads(self.settings_path.read_bytes()))
 
     def open(self, settings: LadderSettings) -> None:
-        """Create the folder for `settings`, or check that it holds a ladder with the same."""
+        """Create the folder for `settings`, or check that it holds a ladder with the same
+        settings or settings `settings` extends (more bots, more games per pairing), which are
+        then stored: the games already played stay part of the extended ladder."""
         self.directory.mkdir(parents=True, exist_ok=True)
         if self.settings_path.exists():
             stored = orjson.loads(self.settings_path.read_bytes())
             wanted = orjson.loads(orjson.dumps(settings.to_json()))
-            if stored != wanted:
+            if stored == wanted:
+                return
+            if not extends(wanted, stored):
                 keys = sorted(k for k in {*stored, *wanted} if stored.get(k) != wanted.get(k))
                 details = "; ".join(
                     f"{k}: folder has {stored.get(k)!r}, asked {wanted.get(k)!r}" for k in keys
                 )
                 raise LadderError(
                     f"{self.directory} holds a ladder with other settings ({details}); "
-                    "rerun with the folder's settings to resume it, or choose another --out"
+                    "rerun with the folder's settings to resume it, extend it (the same "
+                    "settings with bots added, keeping their order, or more games per pairing), "
+                    "or choose another --out"
                 )
-            return
-        if self.games_path.exists():
+        elif self.games_path.exists():
             raise LadderError(
                 f"{self.games_path} exists without {SETTINGS_FILE}: choose another --out"
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -83,3 +84,25 @@ def test_progress_is_reported_per_finished_game(tmp_path: Path) -> None:
     text = stream.getvalue()
     assert "ladder: 1/2 games" in text and "ladder: 2/2 games" in text
     assert "random vs greedy, game 1" in text and "left" in text
+
+
+def test_a_ladder_extended_with_bots_and_games_keeps_what_it_played(tmp_path: Path) -> None:
+    grown, whole = tmp_path / "grown", tmp_path / "whole"
+    extended = small_settings(("random", "beginner@5", "greedy"), games=4)
+    run_ladder(GAME, small_settings(("random", "greedy"), games=2), grown, stream=io.StringIO())
+    played = lines(grown)
+    run = run_ladder(GAME, extended, grown, stream=io.StringIO())
+    assert (run.before, run.played, run.total) == (2, 10, 12)
+    assert lines(grown)[:2] == played
+    assert LadderStore(grown).read_settings() == extended
+    run_ladder(GAME, extended, whole, stream=io.StringIO())
+
+    def games(folder: Path) -> list[dict[str, Any]]:
+        entries = [without_times(orjson.loads(x)) for x in lines(folder)]
+        return sorted(entries, key=lambda e: (e["table"], e["game"]))
+
+    assert games(grown) == games(whole)
+    with pytest.raises(LadderError, match="games_per_pairing: folder has 4, asked 2"):
+        run_ladder(GAME, small_settings(("random", "beginner@5", "greedy"), games=2), grown)
+    with pytest.raises(LadderError, match="bots"):
+        run_ladder(GAME, small_settings(("greedy", "random", "beginner@5"), games=4), grown)
