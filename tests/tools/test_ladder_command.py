@@ -55,9 +55,9 @@ def test_the_command_refuses_other_settings_and_a_missing_folder(
 ) -> None:
     assert main(ladder(tmp_path / "a", "--max-games", "1")) == 0
     capsys.readouterr()
-    assert main(ladder(tmp_path / "a", "--games-per-pairing", "4")) == 1
+    assert main(ladder(tmp_path / "a", "--games-per-pairing", "1")) == 1
     err = capsys.readouterr().err
-    assert "other settings (games_per_pairing: folder has 2, asked 4)" in err
+    assert "other settings (games_per_pairing: folder has 2, asked 1)" in err
     assert main(["ladder", "--report-only", "--out", str(tmp_path / "none")]) == 1
     assert "no ladder was run" in capsys.readouterr().err
 
