@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Protocol
 
@@ -13,7 +12,7 @@ from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine
 from boardbot.search.errors import InvalidConfigError
 from boardbot.search.ismcts import search
-from boardbot.search.overrides import apply_overrides
+from boardbot.search.overrides import apply_overrides, finite_number
 from boardbot.search.presets import PRESETS, GameRef, UnknownPresetError, resolve_preset
 from boardbot.search.rewards import state_reward
 from boardbot.search.strength.errors import NotCalibratedError
@@ -147,12 +146,11 @@ def parse_elo(name: str) -> float | None:
         return None
     text = name[len(ELO_PREFIXES[0]) :]
     try:
-        target = float(text) if len(text) <= 32 else math.nan
+        return finite_number(text)
     except ValueError:
-        target = math.nan
-    if not math.isfinite(target):
-        raise UnknownBotError(f"bad target in {name!r}: expected elo=N with a finite number N")
-    return target
+        raise UnknownBotError(
+            f"bad target in {name!r}: expected elo=N with a finite number N"
+        ) from None
 
 
 def make_elo_bot(name: str, target: float, game: GameRef, engine: Engine | str) -> EloBot:

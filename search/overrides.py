@@ -10,8 +10,8 @@ from boardbot.search.checks import check_config
 from boardbot.search.errors import InvalidConfigError
 
 
-def _number(text: str) -> float:
-    """A finite float (ValueError otherwise)."""
+def finite_number(text: str) -> float:
+    """A finite float written in at most 32 characters (ValueError otherwise)."""
     value = float(text) if len(text) <= 32 else math.nan
     if not math.isfinite(value):
         raise ValueError(text)
@@ -26,12 +26,12 @@ def _count(text: str) -> int:
 
 
 OVERRIDABLE: dict[str, Callable[[str], float | int]] = {
-    "prior_weight": _number,
-    "widening": _number,
-    "widening_exponent": _number,
-    "exploration": _number,
-    "temperature": _number,
-    "margin_weight": _number,
+    "prior_weight": finite_number,
+    "widening": finite_number,
+    "widening_exponent": finite_number,
+    "exploration": finite_number,
+    "temperature": finite_number,
+    "margin_weight": finite_number,
     "cutoff_depth": _count,
 }
 """The SearchConfig fields a bot name may set, with the parser of each value."""
