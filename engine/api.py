@@ -147,7 +147,12 @@ class Heuristics(Protocol):
 
     @property
     def native_preset_overrides(self) -> PresetOverrides:
-        """The native core's preset budgets, applied over `preset_overrides` (empty: none)."""
+        """The native core's rated presets, applied over `preset_overrides` (empty: none)."""
+        ...
+
+    @property
+    def native_analysis_overrides(self) -> PresetOverrides:
+        """An analysis's preset budgets on the native core, over `native_preset_overrides`."""
         ...
 
     def evaluate(self, state: State) -> tuple[float, ...]:

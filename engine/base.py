@@ -37,7 +37,9 @@ class BaseGame:
     preset_overrides: PresetOverrides = MappingProxyType({})
     """Tuned search presets as field overrides (see `engine.api.PresetOverrides`)."""
     native_preset_overrides: PresetOverrides = MappingProxyType({})
-    """The native core's budgets, over `preset_overrides`: none without a native twin."""
+    """The native core's rated presets, over `preset_overrides`: none without a native twin."""
+    native_analysis_overrides: PresetOverrides = MappingProxyType({})
+    """An analysis's budgets on the native core, over `native_preset_overrides`."""
 
     # Supplied by every game (checked by `check_game`).
     num_players: Callable[[State], int]
@@ -145,7 +147,7 @@ def check_game(game: Any) -> None:
     if missing:
         problems.append(f"it lacks {', '.join(missing)}")
     problems += _declaration_mismatches(game, game_type)
-    for attribute in ("preset_overrides", "native_preset_overrides"):
+    for attribute in ("preset_overrides", "native_preset_overrides", "native_analysis_overrides"):
         overrides = getattr(game, attribute, None)
         if not isinstance(overrides, Mapping) or not all(
             isinstance(k, str) and isinstance(v, Mapping) for k, v in overrides.items()

@@ -50,15 +50,17 @@ def resolve(
     limits: Limits,
     game: str | None = None,
     engine: Engine | str = Engine.AUTO,
+    *,
+    analysis: bool = False,
 ) -> SearchConfig:
     """The preset's configuration for `game` on the engine its search runs on (the server's
-    per-game `engine`, as the SearchJob gets it), with explicit overrides applied and checked
-    against limits."""
+    per-game `engine`, as the SearchJob gets it; for an `analysis`, the preset's analysis
+    budget), with explicit overrides applied and checked against limits."""
     name = preset or default_preset_name()
     try:
         if len(name) > MAX_NAME_CHARS:
             raise UnknownPresetError(name, preset_names())
-        config = resolve_preset(name, game, engine)
+        config = resolve_preset(name, game, engine, analysis=analysis)
     except UnknownPresetError as error:
         raise not_found(
             f"preset: unknown preset {echo(name)}; known: {', '.join(error.known)}",

@@ -43,8 +43,9 @@ PRESETS: dict[str, SearchConfig] = {
     ),
 }
 """Weakest first; each preset is meant to beat the one before it. A game tunes some of them
-for itself with `preset_overrides` (preset name -> SearchConfig fields it changes), and gives
-the native core its own budgets with `native_preset_overrides` (see `presets_for`)."""
+for itself with `preset_overrides` (preset name -> SearchConfig fields it changes), gives the
+native core its own rated presets with `native_preset_overrides`, and an analysis on the native
+core the budgets of the latency targets with `native_analysis_overrides` (see `presets_for`)."""
 
 LATENCY_TARGETS_MS: dict[str, float] = {
     "beginner": 10.0,
@@ -53,8 +54,9 @@ LATENCY_TARGETS_MS: dict[str, float] = {
     "hard": 500.0,
     "expert": 2000.0,
 }
-"""Mean time per move (one core) each preset's native budget is sized to stay under; the
-Python path keeps its own budgets, which take longer (docs/search.md, "Difficulty presets")."""
+"""Mean time per search (one core) each preset's native analysis budget is sized to stay under;
+a move to play takes the preset's rated budget, at most this long, and the Python path keeps
+its own budgets, which take longer (docs/search.md, "Difficulty presets")."""
 
 GameRef = Game | str | None
 """A game object, a registered game's name, or None for the game-independent table."""
@@ -79,11 +81,14 @@ def searches_natively(game: str, engine: Engine | str) -> bool:
 
 
 def presets_for(
-    game: GameRef = None, engine: Engine | str = Engine.PYTHON
+    game: GameRef = None, engine: Engine | str = Engine.PYTHON, *, analysis: bool = False
 ) -> dict[str, SearchConfig]:
     """Every preset as it applies to `game` searched on `engine`: PRESETS with the game's
-    `preset_overrides` applied, then its `native_preset_overrides` when the search runs natively.
+    `preset_overrides` applied, then its `native_preset_overrides` when the search runs natively,
+    and for an `analysis` its `native_analysis_overrides` on top.
 
+    A move to play takes the preset as the ladder rated it; an analysis of the same preset
+    searches with the budget of its latency target, for a deeper view at the same settings.
     A registered game's name is looked up (UnknownGameError if there is none)."""
     choice = Engine(engine)
     if game is None:
@@ -93,17 +98,21 @@ def presets_for(
     for name, fields in rules.preset_overrides.items():
         table[name] = table[name].replace(**fields)
     if searches_natively(rules.name, choice):
-        for name, fields in rules.native_preset_overrides.items():
-            table[name] = table[name].replace(**fields)
+        layers = [rules.native_preset_overrides]
+        if analysis:
+            layers.append(rules.native_analysis_overrides)
+        for layer in layers:
+            for name, fields in layer.items():
+                table[name] = table[name].replace(**fields)
     return table
 
 
 def resolve_preset(
-    name: str, game: GameRef = None, engine: Engine | str = Engine.PYTHON
+    name: str, game: GameRef = None, engine: Engine | str = Engine.PYTHON, *, analysis: bool = False
 ) -> SearchConfig:
-    """The configuration named `name` for `game` searched on `engine`; UnknownPresetError for
-    an unknown name."""
-    table = presets_for(game, engine)
+    """The configuration named `name` for `game` searched on `engine` (for an `analysis`: with
+    its analysis budget); UnknownPresetError for an unknown name."""
+    table = presets_for(game, engine, analysis=analysis)
     config = table.get(name)
     if config is None:
         raise UnknownPresetError(name, list(table))

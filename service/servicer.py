@@ -202,6 +202,9 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
                 settings=convert.settings_message(
                     settings.resolve(name, {}, self.limits, game, self.engine)
                 ),
+                analysis_settings=convert.settings_message(
+                    settings.resolve(name, {}, self.limits, game, self.engine, analysis=True)
+                ),
             )
             for name in preset_names()
         ]
@@ -305,7 +308,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         else:
             record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]
             config = settings.resolve(
-                request.preset, overrides, self.limits, request.game, self.engine
+                request.preset, overrides, self.limits, request.game, self.engine, analysis=ranked
             )
         config = settings.clip_to_deadline(
             config, context.time_remaining(), self.limits, time.time()

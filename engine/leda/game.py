@@ -48,3 +48,4 @@ class LedaGame(BaseGame):
     policy_weights = staticmethod(heuristics.policy_weights)
     preset_overrides = heuristics.PRESET_OVERRIDES
     native_preset_overrides = heuristics.NATIVE_PRESET_OVERRIDES
+    native_analysis_overrides = heuristics.NATIVE_ANALYSIS_OVERRIDES

@@ -58,3 +58,4 @@ class LegendRaidersGame(BaseGame):
     evaluate = staticmethod(heuristics.evaluate)
     policy_weights = staticmethod(heuristics.policy_weights)
     native_preset_overrides = heuristics.NATIVE_PRESET_OVERRIDES
+    native_analysis_overrides = heuristics.NATIVE_ANALYSIS_OVERRIDES

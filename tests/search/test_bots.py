@@ -71,8 +71,14 @@ def test_presets_form_a_ladder(game: str | None, engine: Engine) -> None:
     names = preset_names()
     assert names == ["beginner", "easy", "medium", "hard", "expert"]
     assert list(presets_for(game, engine)) == names
-    budgets = [resolve_preset(n, game, engine).iterations or 0 for n in names]
-    assert budgets == sorted(budgets)
+    # Strength is measured by the ladder (docs/ratings.md); among presets that roll out alike,
+    # more iterations stand higher.
+    by_rollout: dict[str, list[int]] = {}
+    for name in names:
+        config = resolve_preset(name, game, engine)
+        by_rollout.setdefault(config.rollout, []).append(config.iterations or 0)
+    for budgets in by_rollout.values():
+        assert budgets == sorted(set(budgets)), "strictly increasing"
     assert resolve_preset("medium") is PRESETS["medium"]
     with pytest.raises(UnknownPresetError, match="unknown preset 'godlike'; known: beginner"):
         resolve_preset("godlike")
@@ -148,19 +154,67 @@ def test_the_python_presets_are_unchanged(game: str | None) -> None:
         assert resolve_preset(name, game, Engine.PYTHON) == expected[name]
 
 
+NATIVE_LADDER = {
+    # preset: (iterations, exploration, rollout, cut-off depth, temperature), as the ladder of
+    # each game rated them (docs/ratings.md, "The presets' ladder").
+    "leda": {
+        "beginner": (600, 1.0, "random", 8, 1.0),
+        "easy": (1500, 0.9, "random", 12, 0.3),
+        "medium": (200, 0.7, "heuristic", 12, 0.0),
+        "hard": (1000, 0.7, "heuristic", 24, 0.0),
+        "expert": (12000, 0.7, "heuristic", 24, 0.0),
+    },
+    "legend_raiders": {
+        "beginner": (2500, 1.0, "random", 8, 1.0),
+        "easy": (25, 0.7, "heuristic", 12, 0.0),
+        "medium": (60, 0.7, "heuristic", 12, 0.0),
+        "hard": (400, 0.7, "heuristic", 24, 0.0),
+        "expert": (220000, 0.7, "heuristic", 40, 0.0),
+    },
+}
+
+
 @pytest.mark.parametrize("game", ["leda", "legend_raiders"])
-def test_native_twins_have_native_budgets_and_nothing_else_changes(game: str) -> None:
+def test_native_twins_serve_the_rated_presets(game: str) -> None:
     python = presets_for(game, Engine.PYTHON)
     native = presets_for(game, Engine.NATIVE)
     assert list(native) == list(python)
-    budgets = [native[n].iterations or 0 for n in preset_names()]
-    assert budgets == sorted(set(budgets)), "strictly increasing"
-    for name in preset_names():
-        assert (native[name].iterations or 0) > (python[name].iterations or 0)
-        assert native[name] == python[name].replace(iterations=native[name].iterations)
+    for name, rated in NATIVE_LADDER[game].items():
+        iterations, exploration, rollout, cutoff, temperature = rated
+        expected = python[name].replace(
+            iterations=iterations,
+            exploration=exploration,
+            rollout=rollout,
+            cutoff_depth=cutoff,
+            temperature=temperature,
+        )
+        assert native[name] == expected, name
+    # The knob's family (`medium@N`) keeps medium's settings on both engines.
+    assert native["medium"].replace(iterations=1) == python["medium"].replace(iterations=1)
     # auto: native exactly where the search runs natively here.
     auto = presets_for(game, Engine.AUTO)
     assert auto == (native if engines.native_module() is not None else python)
+
+
+NATIVE_ANALYSIS_BUDGETS = {
+    # Each preset's latency target on the native core (docs/search.md, "Difficulty presets").
+    "leda": [600, 1500, 4000, 12000, 48000],
+    "legend_raiders": [2500, 7000, 22000, 75000, 220000],
+}
+
+
+@pytest.mark.parametrize("game", ["leda", "legend_raiders"])
+def test_an_analysis_searches_a_preset_with_its_latency_budget(game: str) -> None:
+    for engine in Engine:
+        play = presets_for(game, engine)
+        analysis = presets_for(game, engine, analysis=True)
+        native = searches_natively(game, engine)
+        for name, budget in zip(preset_names(), NATIVE_ANALYSIS_BUDGETS[game], strict=True):
+            expected = play[name].replace(iterations=budget) if native else play[name]
+            assert analysis[name] == expected
+            assert resolve_preset(name, game, engine, analysis=True) == expected
+            # An analysis looks at least as deep as the move the preset would play.
+            assert (analysis[name].iterations or 0) >= (play[name].iterations or 0)
 
 
 def test_native_budgets_apply_only_where_the_search_runs_natively(

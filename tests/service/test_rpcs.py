@@ -32,10 +32,14 @@ def test_list_games_describes_games_and_presets(served: Served) -> None:
     for info in reply.games:
         tuned = {p.name: p.settings for p in info.presets}
         assert list(tuned) == list(presets)
+        analysis = {p.name: p.analysis_settings for p in info.presets}
         for name, settings in tuned.items():
             # With the budgets of the engine that searches (this server's is auto).
             assert settings.iterations == resolve_preset(name, info.name, "auto").iterations
             assert settings.workers == 1
+            deeper = resolve_preset(name, info.name, "auto", analysis=True)
+            assert analysis[name].iterations == deeper.iterations
+            assert analysis[name].exploration == deeper.exploration
     assert {p.name: p for p in by_name["leda"].presets}["expert"].settings.iterations != (
         PRESETS["expert"].iterations
     )
@@ -157,6 +161,27 @@ def test_analyze_ranks_moves(served: Served, game_case: tuple[str, Any]) -> None
         assert 0.0 <= m.value <= 1.0
         assert m.lower_bound <= m.value
         assert m.principal_variation[0] == m.move.notation
+
+
+def test_a_preset_analyses_deeper_than_it_plays(served: Served) -> None:
+    """ChooseMove with a preset plays its rated budget; Analyze searches its analysis budget."""
+    game = load("legend_raiders")
+    state = decision_state(game, {"players": 2}, seed=6)
+    common = dict(
+        game="legend_raiders",
+        state_json=game_ops.encode_state(game, state),
+        seat=game.current_player(state),
+        preset="easy",
+        seed=1,
+    )
+    played = served.stub.ChooseMove(pb.ChooseMoveRequest(**common), timeout=30)
+    analysed = served.stub.Analyze(pb.AnalyzeRequest(**common, top_k=1), timeout=30)
+    play = resolve_preset("easy", "legend_raiders", "auto")
+    analysis = resolve_preset("easy", "legend_raiders", "auto", analysis=True)
+    assert 0 < played.stats.iterations <= (play.iterations or 0)
+    assert 0 < analysed.stats.iterations <= (analysis.iterations or 0)
+    if (analysis.iterations or 0) > (play.iterations or 0):  # on the native core
+        assert analysed.stats.iterations > (play.iterations or 0)
 
 
 def test_analyze_stream_sends_partials_then_a_final(

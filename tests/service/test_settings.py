@@ -58,9 +58,23 @@ def test_presets_resolve_for_the_engine_that_searches(engine: Engine) -> None:
             config = resolve(name, {}, Limits(), game, engine)
             assert config == resolve_preset(name, game, engine).replace(time_ms=bound)
         assert resolve(name, {"iterations": 9}, Limits(), "legend_raiders", engine).iterations == 9
-    native = resolve("medium", {}, Limits(), "legend_raiders", "native").iterations or 0
-    python = resolve("medium", {}, Limits(), "legend_raiders", "python").iterations or 0
-    assert native > python == PRESETS["medium"].iterations
+    native = resolve("medium", {}, Limits(), "legend_raiders", "native")
+    python = resolve("medium", {}, Limits(), "legend_raiders", "python")
+    assert native == resolve_preset("medium", "legend_raiders", "native").replace(time_ms=bound)
+    assert python.iterations == PRESETS["medium"].iterations
+
+
+@pytest.mark.parametrize("engine", list(Engine))
+def test_an_analysis_takes_the_presets_analysis_budget(engine: Engine) -> None:
+    """Analyze resolves a preset with its analysis budget; an explicit budget still wins."""
+    bound = Limits().max_time_ms
+    for name in PRESETS:
+        for game in ("leda", "legend_raiders"):
+            config = resolve(name, {}, Limits(), game, engine, analysis=True)
+            expected = resolve_preset(name, game, engine, analysis=True)
+            assert config == expected.replace(time_ms=bound)
+            explicit = resolve(name, {"iterations": 9}, Limits(), game, engine, analysis=True)
+            assert explicit.iterations == 9
 
 
 def test_the_server_default_engine_is_auto() -> None:

@@ -47,12 +47,14 @@ class StrengthRange(_message.Message):
     def __init__(self, players: _Optional[int] = ..., min_elo: _Optional[float] = ..., max_elo: _Optional[float] = ..., engine: _Optional[str] = ...) -> None: ...
 
 class Preset(_message.Message):
-    __slots__ = ("name", "settings")
+    __slots__ = ("name", "settings", "analysis_settings")
     NAME_FIELD_NUMBER: _ClassVar[int]
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    ANALYSIS_SETTINGS_FIELD_NUMBER: _ClassVar[int]
     name: str
     settings: SearchSettings
-    def __init__(self, name: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ...) -> None: ...
+    analysis_settings: SearchSettings
+    def __init__(self, name: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., analysis_settings: _Optional[_Union[SearchSettings, _Mapping]] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
     __slots__ = ("game", "options_json", "seed", "players")
