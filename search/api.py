@@ -116,3 +116,7 @@ class SearchResult:
     nodes: int = 0
     engine_ms: float = 0.0
     """Time spent inside engine calls (for the overhead figure), when measured."""
+    reused: bool = False
+    """True when the search grew on a node of an earlier tree (`search/reuse.py`)."""
+    reused_visits: int = 0
+    """Visits the root moves had from that earlier tree before this search began."""

@@ -9,11 +9,13 @@ from boardbot.engine.api import CHANCE, Action, Game, State
 from boardbot.engine.errors import BoardbotError
 from boardbot.engine.registry import get_game
 from boardbot.search.api import SearchConfig
+from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine
 from boardbot.search.errors import InvalidConfigError
 from boardbot.search.ismcts import search
-from boardbot.search.overrides import apply_overrides, finite_number
+from boardbot.search.overrides import apply_overrides, finite_number, split_reuse
 from boardbot.search.presets import PRESETS, GameRef, UnknownPresetError, resolve_preset
+from boardbot.search.reuse import KeptTree, search_reusing
 from boardbot.search.rewards import state_reward
 from boardbot.search.strength.errors import NotCalibratedError
 from boardbot.search.strength.loader import calibration_engine, calibrations_for, load_calibration
@@ -94,20 +96,54 @@ class GreedyBot:
 
 
 class MctsBot:
-    """The ISMCTS search with a preset or explicit configuration."""
+    """The ISMCTS search with a preset or explicit configuration.
+
+    With `reuse`, the bot keeps each seat's search tree between its moves (one bot object
+    plays one game) and grows the next search on the node that stands for the new position
+    (`search/reuse.py`); `reuse_moves`, `reused_moves` and `reused_visits` count how often."""
 
     def __init__(
-        self, config: SearchConfig, name: str = "mcts", engine: Engine = Engine.AUTO
+        self,
+        config: SearchConfig,
+        name: str = "mcts",
+        engine: Engine = Engine.AUTO,
+        reuse: bool = False,
     ) -> None:
         self.config = config
         self.name = name
         self.engine = engine
+        self.reuse = reuse
+        self._kept: dict[int, KeptTree] = {}
+        self.reuse_moves = 0
+        """Searches run with reuse on (single legal moves included)."""
+        self.reused_moves = 0
+        """Of those, the searches that grew on an earlier tree."""
+        self.reused_visits = 0
+        """Root visits those searches started with, summed."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
         """The searched move, seeded from `rng`."""
-        return search(
-            game, state, seat, self.config, rng.getrandbits(63), engine=self.engine
-        ).action
+        if not self.reuse:
+            return search(
+                game, state, seat, self.config, rng.getrandbits(63), engine=self.engine
+            ).action
+        check_request(game, state, seat, self.config)
+        result, kept = search_reusing(
+            game,
+            state,
+            seat,
+            self.config,
+            rng.getrandbits(63),
+            self._kept.pop(seat, None),
+            engine=self.engine,
+        )
+        if kept is not None:
+            self._kept[seat] = kept
+        self.reuse_moves += 1
+        if result.reused:
+            self.reused_moves += 1
+            self.reused_visits += result.reused_visits
+        return result.action
 
 
 class EloBot:
@@ -194,6 +230,10 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
     head, *overrides = base.split("+")
     preset, at, budget = head.partition("@")
     if preset in PRESETS:
+        try:
+            reuse, overrides = split_reuse(overrides)
+        except InvalidConfigError as error:
+            raise UnknownBotError(f"bad settings in {name!r}: {error}") from None
         config = resolve_preset(preset, game, engine)  # the budgets of the engine it runs on
         if at:
             if not budget.isdigit() or int(budget) < 1:
@@ -204,7 +244,7 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
                 config = apply_overrides(config, overrides)
             except InvalidConfigError as error:
                 raise UnknownBotError(f"bad settings in {name!r}: {error}") from None
-        return MctsBot(config, name, Engine(engine))
+        return MctsBot(config, name, Engine(engine), reuse)
     raise UnknownBotError(
         f"unknown bot {name!r}; known: {', '.join(bot_names())} (or preset@iterations, "
         "+key=value overrides, elo=N, and /native or /python)"

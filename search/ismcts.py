@@ -20,6 +20,7 @@ from boardbot.search.native import search_native
 from boardbot.search.parallel import all_tallies, merged_stop_reason, run_root_parallel
 from boardbot.search.results import LineSource, build_result, merge_tallies
 from boardbot.search.seeds import derive_seed
+from boardbot.search.tree import Node
 from boardbot.search.tree_search import TreeReport, TreeSearch
 
 __all__ = ["SearchError", "check_request", "search", "search_view"]
@@ -84,9 +85,18 @@ def search_view(
 
 
 def _python_search(
-    game: Game, view: View, config: SearchConfig, seed: int, controls: SearchControls
+    game: Game,
+    view: View,
+    config: SearchConfig,
+    seed: int,
+    controls: SearchControls,
+    root: Node | None = None,
+    on_tree: Callable[[TreeSearch], None] | None = None,
 ) -> SearchResult:
-    """The Python ISMCTS (the reference): one tree, or root-parallel worker processes."""
+    """The Python ISMCTS (the reference): one tree, or root-parallel worker processes.
+
+    A one-tree search grows on `root` when given (tree reuse) and hands its tree to
+    `on_tree` once it has run."""
     should_stop, on_progress = controls.should_stop, controls.on_progress
     progress_every, shown = controls.progress_every, controls.shown
     start = time.perf_counter()
@@ -147,7 +157,7 @@ def _python_search(
             lines=None if shown is None else max(shown, 1),
         )
         return finish(reports, merged_stop_reason(reports))
-    tree = TreeSearch(game, view, config, seed)
+    tree = TreeSearch(game, view, config, seed, root)
     stop_at = None if stop_wall is None else start + (stop_wall - start_wall)
 
     def progress(t: TreeSearch) -> None:
@@ -157,4 +167,7 @@ def _python_search(
     stopped_by = tree.run(
         config.iterations, stop_at, should_stop, progress if on_progress else None, progress_every
     )
-    return finish([tree.report(stopped_by)], stopped_by, tree.line)
+    result = finish([tree.report(stopped_by)], stopped_by, tree.line)
+    if on_tree is not None:
+        on_tree(tree)
+    return result

@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from boardbot.engine.api import Game, View
+from boardbot.engine.api import Game, State, View
 from boardbot.engine.errors import BoardbotError
 from boardbot.search.api import (
     MoveStats,
@@ -58,12 +58,45 @@ def search_native(
 
     The native core receives exactly the seat's view (its JSON), so it cannot peek either.
     """
+    raw, _ = _run(twin, game, view, config, seed, controls, None)
+    return _result(raw, controls.shown)
+
+
+def search_native_reusing(
+    twin: Any,
+    game: Game,
+    view: View,
+    state: State,
+    config: SearchConfig,
+    seed: int,
+    controls: SearchControls,
+    previous: Any,
+) -> tuple[SearchResult, Any]:
+    """`search_native` growing on the node of `previous` (a native tree from an earlier
+    search of the seat, or None) that stands for the full `state`; the result and the native
+    tree to keep (None from a root-parallel search). See `search/reuse.py`."""
+    raw, kept = _run(twin, game, view, config, seed, controls, (state, previous))
+    return _result(raw, controls.shown), kept
+
+
+def _run(
+    twin: Any,
+    game: Game,
+    view: View,
+    config: SearchConfig,
+    seed: int,
+    controls: SearchControls,
+    reuse: tuple[State, Any] | None,
+) -> tuple[dict[str, Any], Any]:
     module = native_module()
     if module is None:
         raise NativeCoreError("the native core is not built")
     try:
         text = orjson.dumps(game.state_to_json(view.state, view.seat)).decode()
-        state = twin.state_from_json(text)
+        native_view = twin.state_from_json(text)
+        full = None
+        if reuse is not None:
+            full = twin.state_from_json(orjson.dumps(game.state_to_json(reuse[0], None)).decode())
     except ValueError as error:
         raise NativeCoreError(f"the native core refused a valid view: {error}") from None
     should_stop, on_progress, shown = controls.should_stop, controls.on_progress, controls.shown
@@ -75,23 +108,38 @@ def search_native(
         if on_progress is not None:
             on_progress(_result(partial, shown))
 
+    callback = progress if on_progress is not None and controls.progress_every > 0 else None
+    kept = None
     try:
-        raw = module.search(
-            state,
-            view.seat,
-            native_config(config),
-            seed & 0xFFFF_FFFF_FFFF_FFFF,
-            flag,
-            progress if on_progress is not None and controls.progress_every > 0 else None,
-            controls.progress_every,
-        )
+        if reuse is None:
+            raw = module.search(
+                native_view,
+                view.seat,
+                native_config(config),
+                seed & 0xFFFF_FFFF_FFFF_FFFF,
+                flag,
+                callback,
+                controls.progress_every,
+            )
+        else:
+            raw, kept = module.search_reusing(
+                native_view,
+                full,
+                view.seat,
+                native_config(config),
+                seed & 0xFFFF_FFFF_FFFF_FFFF,
+                flag,
+                callback,
+                controls.progress_every,
+                reuse[1],
+            )
     except module.SearchError as error:
         raise NativeCoreError(f"the native search refused a checked request: {error}") from None
     finally:
         done.set()
         if watcher is not None:
             watcher.join()
-    return _result(raw, shown)
+    return raw, kept
 
 
 def _cancel_watcher(
@@ -134,4 +182,6 @@ def _result(raw: dict[str, Any], shown: int | None) -> SearchResult:
         moves=tuple(moves),
         stopped_by=StopReason(raw["stopped_by"]),
         nodes=raw["nodes"],
+        reused=bool(raw.get("reused", False)),
+        reused_visits=int(raw.get("reused_visits", 0)),
     )

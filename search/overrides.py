@@ -41,6 +41,26 @@ class BadOverrideError(InvalidConfigError):
     """A bot name's `+key=value` part names no overridable field or gives a bad value."""
 
 
+REUSE_KEY = "reuse"
+"""The override that is a bot's, not a SearchConfig field: `+reuse=1` keeps the bot's search
+tree between its moves (`search/reuse.py`), `+reuse=0` (the default) does not."""
+
+
+def split_reuse(parts: Sequence[str]) -> tuple[bool, list[str]]:
+    """Whether `parts` turn tree reuse on (the last `reuse=` wins), and the other parts."""
+    reuse = False
+    rest: list[str] = []
+    for part in parts:
+        key, eq, text = part.partition("=")
+        if key != REUSE_KEY:
+            rest.append(part)
+            continue
+        if not eq or text not in ("0", "1"):
+            raise BadOverrideError(f"bad value in override {part!r}: expected reuse=0 or reuse=1")
+        reuse = text == "1"
+    return reuse, rest
+
+
 def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
     """`config` with each `key=value` of `parts` applied and checked (else InvalidConfigError)."""
     changes: dict[str, float | int] = {}
@@ -50,7 +70,7 @@ def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
         if parse is None or not eq:
             raise BadOverrideError(
                 f"bad override {part!r}: expected key=value with key one of "
-                f"{', '.join(OVERRIDABLE)}"
+                f"{', '.join(OVERRIDABLE)}, {REUSE_KEY}"
             )
         try:
             changes[key] = parse(text)

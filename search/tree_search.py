@@ -55,6 +55,18 @@ def rank_tallies(tallies: Sequence[RootTally]) -> list[int]:
     )
 
 
+def subtree_size(root: Node) -> int:
+    """Nodes under `root`, itself included."""
+    count = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        for kids in node.children.values():
+            stack.extend(kids.values())
+    return count
+
+
 def widening_limit(k: float, alpha: float, kids: dict[Action, Node]) -> int:
     """`ceil(k · n^alpha)` children at most, n = the node's visits for this seat, this one too."""
     visits = 1
@@ -79,15 +91,24 @@ class TreeSearch:
     """Grows one ISMCTS tree for the seat of `view`, from worlds sampled from it, seeded by
     `seed`; the tree never sees more than the view."""
 
-    def __init__(self, game: Game, view: View, config: SearchConfig, seed: int) -> None:
+    def __init__(
+        self,
+        game: Game,
+        view: View,
+        config: SearchConfig,
+        seed: int,
+        root: Node | None = None,
+    ) -> None:
+        """`root`: a node of an earlier tree to grow on (tree reuse, `search/reuse.py`), its
+        statistics kept; None starts from an empty root."""
         self.game = game
         self.view = view
         self.seat = view.seat
         self.config = config
         self.seed = seed
         self.rng = random.Random(seed)
-        self.root = Node(None, -1)
-        self.nodes = 1
+        self.root = Node(None, -1) if root is None else root
+        self.nodes = 1 if root is None else subtree_size(root)
         self.iterations = 0
         self.root_actions: tuple[Action, ...] = tuple(game.legal_actions(view.state))
         cutoff = config.cutoff_depth

@@ -39,6 +39,12 @@ class GameRecord:
     decision_seconds: tuple[float, ...]
     """Time spent choosing, per seat."""
     decision_counts: tuple[int, ...]
+    reuse_moves: tuple[int, ...] = ()
+    """Per seat, the moves its bot searched with tree reuse on (empty: no bot reuses)."""
+    reused_moves: tuple[int, ...] = ()
+    """Per seat, of those, the moves whose search grew on an earlier tree."""
+    reused_visits: tuple[int, ...] = ()
+    """Per seat, the root visits those searches started with, summed."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,10 @@ class BotReport:
     mean_margin: float
     mean_game_length: float
     mean_decision_ms: float
+    reuse_rate: float | None = None
+    """Share of its reuse searches that found a node to grow on (None: the bot does not reuse)."""
+    mean_reused_visits: float | None = None
+    """Root visits reused per move searched with reuse on (None: the bot does not reuse)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,14 @@ def play_game(
         state = game.apply(state, action)
     else:
         raise MatchError(f"game {index} (seed {seed}) did not end within {MAX_GAME_STEPS} steps")
+    reusing = [getattr(p, "reuse", False) for p in players]
+    reuse_fields: dict[str, tuple[int, ...]] = {}
+    if any(reusing):
+        for field_name in ("reuse_moves", "reused_moves", "reused_visits"):
+            reuse_fields[field_name] = tuple(
+                int(getattr(p, field_name, 0)) if on else 0
+                for p, on in zip(players, reusing, strict=True)
+            )
     return GameRecord(
         index=index,
         seed=seed,
@@ -137,6 +155,7 @@ def play_game(
         decisions=decisions,
         decision_seconds=tuple(seconds),
         decision_counts=tuple(counts),
+        **reuse_fields,
     )
 
 
@@ -179,10 +198,15 @@ def summarize(bots: Sequence[str], records: Sequence[GameRecord]) -> tuple[BotRe
         games = 0
         wins = score = margin = length = seconds = 0.0
         decisions = 0
+        reuse_moves = reused_moves = reused_visits = 0
         for record in records:
             for seat, bot in enumerate(record.seating):
                 if bot != entry:
                     continue
+                if record.reuse_moves:
+                    reuse_moves += record.reuse_moves[seat]
+                    reused_moves += record.reused_moves[seat]
+                    reused_visits += record.reused_visits[seat]
                 games += 1
                 wins += record.returns[seat]
                 score += record.scores[seat]
@@ -205,6 +229,8 @@ def summarize(bots: Sequence[str], records: Sequence[GameRecord]) -> tuple[BotRe
                 mean_margin=margin / games if games else 0.0,
                 mean_game_length=length / games if games else 0.0,
                 mean_decision_ms=1000.0 * seconds / decisions if decisions else 0.0,
+                reuse_rate=reused_moves / reuse_moves if reuse_moves else None,
+                mean_reused_visits=reused_visits / reuse_moves if reuse_moves else None,
             )
         )
     return tuple(reports)

@@ -85,3 +85,9 @@ def print_report(report: MatchReport) -> None:
             f"{interval:>16}{bot.mean_score:>8.2f}{bot.mean_margin:>8.2f}"
             f"{bot.mean_game_length:>8.1f}{bot.mean_decision_ms:>10.1f}"
         )
+    for bot in report.reports:
+        if bot.reuse_rate is not None and bot.mean_reused_visits is not None:
+            print(
+                f"{bot.entry}:{bot.bot}: tree reused on {bot.reuse_rate:.1%} of its searches, "
+                f"{bot.mean_reused_visits:.0f} root visits reused per move"
+            )

@@ -121,3 +121,40 @@ def search(
     progress_every: int = 0,
 ) -> dict[str, Any]:
     """ISMCTS for `seat` without the GIL; a dict mirroring `boardbot.search.api.SearchResult`."""
+
+@final
+class Tree:
+    """A search tree kept for the next search of the same seat in the same game, with the full
+    state it searched; a search handed it consumes it and returns the tree it grew."""
+
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def consumed(self) -> bool: ...
+
+def search_reusing(
+    view: State,
+    state: State,
+    seat: int,
+    config: dict[str, Any] | None = None,
+    seed: int = 0,
+    cancel: CancelFlag | None = None,
+    on_progress: Callable[[dict[str, Any]], object] | None = None,
+    progress_every: int = 0,
+    previous: Tree | None = None,
+) -> tuple[dict[str, Any], Tree | None]:
+    """`search` from the seat's `view`, growing on the node of `previous` that stands for the
+    full `state` (docs/search.md, "Tree reuse between requests"); the result dict (with
+    `reused` and `reused_visits`) and the tree to keep (`previous` after a single legal move,
+    None from a root-parallel search)."""
+
+def reuse_match(tree: Tree, state: State) -> tuple[list[Action], int] | None:
+    """The node of `tree` that stands for the full `state`: (decisions from the old root,
+    reused visits), or None; the tree is left as it is."""
+
+def tree_from_edges(
+    state: State, seat: int, edges: list[tuple[int, int, Action, int, int, float]]
+) -> Tree:
+    """A kept tree of `seat` grown from `state`, from `search/reuse.py` `export_edges`."""

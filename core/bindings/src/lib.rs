@@ -14,10 +14,12 @@
 //! | `games` | the served games: their actions' Python form, `AnyState`, the game classes |
 //! | `state` | `State`, one handle type for either game's state |
 //! | `search` | `search`, its configuration, `CancelFlag`, the result dict |
+//! | `reuse` | `Tree` (a kept search tree), `search_reusing`, `reuse_match`, `tree_from_edges` |
 #![forbid(unsafe_code)]
 
 mod errors;
 mod games;
+mod reuse;
 mod search;
 mod state;
 
@@ -38,6 +40,10 @@ fn boardbot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyState>()?;
     m.add_class::<CancelFlag>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_class::<reuse::PyTree>()?;
+    m.add_function(wrap_pyfunction!(reuse::search_reusing, m)?)?;
+    m.add_function(wrap_pyfunction!(reuse::reuse_match, m)?)?;
+    m.add_function(wrap_pyfunction!(reuse::tree_from_edges, m)?)?;
     m.add("InvalidStateError", py.get_type::<InvalidStateError>())?;
     m.add("InvalidActionError", py.get_type::<InvalidActionError>())?;
     m.add("SearchError", py.get_type::<SearchError>())?;

@@ -20,7 +20,7 @@ use crate::state::{check_seat, PyState};
 /// A cancellation flag for `search`: call `cancel()` from any thread.
 #[pyclass(frozen, module = "boardbot_native")]
 pub struct CancelFlag {
-    token: CancelToken,
+    pub(crate) token: CancelToken,
 }
 
 #[pymethods]
@@ -99,7 +99,7 @@ fn finite(value: f64, key: &str) -> PyResult<f64> {
 }
 
 /// Python's `SearchConfig` fields from a dict (defaults for the missing ones).
-fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<SearchConfig> {
+pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<SearchConfig> {
     let mut out = SearchConfig::default();
     let Some(config) = config else {
         return Ok(out);
@@ -196,7 +196,7 @@ fn far_future_clamped(secs: f64) -> Duration {
 const FAR_FUTURE_SECS: f64 = 1e12;
 
 /// A Python dict mirroring `search.api.SearchResult` (`principal_variation` as a tuple).
-fn result_dict<'py, G: PyGame>(
+pub(crate) fn result_dict<'py, G: PyGame>(
     py: Python<'py>,
     result: &SearchResult<G::Action>,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -261,12 +261,12 @@ pub fn search(
 }
 
 /// What a `search` call asks for, beside the game, state and seat.
-struct Request {
-    config: SearchConfig,
-    seed: u64,
-    token: CancelToken,
-    on_progress: Option<PyObject>,
-    progress_every: u64,
+pub(crate) struct Request {
+    pub(crate) config: SearchConfig,
+    pub(crate) seed: u64,
+    pub(crate) token: CancelToken,
+    pub(crate) on_progress: Option<PyObject>,
+    pub(crate) progress_every: u64,
 }
 
 /// The search of `game` from `state` for `seat`, without the GIL; the result dict.
@@ -277,6 +277,25 @@ fn run<G: PyGame>(
     seat: usize,
     request: Request,
 ) -> PyResult<PyObject> {
+    let game_state = state.clone();
+    let result = run_hooked::<G, _>(py, request, |config, seed, hooks| {
+        search_with(&game, &game_state, seat, config, seed, hooks)
+    })?;
+    Ok(result_dict::<G>(py, &result)?.into_any().unbind())
+}
+
+/// Runs `body` (a search taking the request's configuration, seed and hooks) without the GIL,
+/// with the request's cancellation and progress callback; a panic becomes `RuntimeError`.
+pub(crate) fn run_hooked<G: PyGame, T: Send>(
+    py: Python<'_>,
+    request: Request,
+    body: impl FnOnce(
+            &SearchConfig,
+            u64,
+            SearchHooks<'_, G::Action>,
+        ) -> Result<T, boardbot_search::SearchError>
+        + Send,
+) -> PyResult<T> {
     let Request {
         config,
         seed,
@@ -284,7 +303,6 @@ fn run<G: PyGame>(
         on_progress,
         progress_every,
     } = request;
-    let game_state = state.clone();
     let mut callback_error: Option<PyErr> = None;
     let outcome = py.allow_threads(|| {
         catch_unwind(AssertUnwindSafe(|| {
@@ -309,14 +327,14 @@ fn run<G: PyGame>(
             if on_progress.is_some() && progress_every > 0 {
                 hooks = hooks.progress(progress_every, &mut report);
             }
-            search_with(&game, &game_state, seat, &config, seed, hooks)
+            body(&config, seed, hooks)
         }))
     });
     if let Some(err) = callback_error {
         return Err(err);
     }
     match outcome {
-        Ok(Ok(result)) => Ok(result_dict::<G>(py, &result)?.into_any().unbind()),
+        Ok(Ok(result)) => Ok(result),
         Ok(Err(err)) => Err(search_error(&err)),
         Err(_) => Err(PyRuntimeError::new_err(
             "boardbot_native: internal error in search (a panic)",

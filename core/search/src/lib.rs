@@ -33,6 +33,7 @@
 //! | [`tree`] | the arena of nodes and their edges |
 //! | [`rewards`] | reward vectors at terminal states |
 //! | [`rollout`] | playing on from a leaf up to the cut-off |
+//! | [`reuse`] | tree reuse: the kept tree and the walk that finds the node of a new state |
 //! | [`tree_search`] | one tree: the iteration loop, early stop, root tallies, principal variations |
 //! | [`results`] | tallies to a result: merging, confidence bounds, ordering, move choice |
 //! | [`parallel`] | root parallelism on threads |
@@ -46,6 +47,7 @@ pub mod control;
 pub mod error;
 pub mod parallel;
 pub mod results;
+pub mod reuse;
 pub mod rewards;
 pub mod rollout;
 pub mod search;
@@ -57,5 +59,6 @@ pub use config::{RolloutPolicy, SearchConfig};
 pub use control::{CancelToken, SearchHooks, StopReason};
 pub use error::SearchError;
 pub use results::{MoveStats, SearchResult};
-pub use search::{search, search_view, search_view_with, search_with};
+pub use reuse::{find_match, KeptTree, ReuseMatch};
+pub use search::{search, search_view, search_view_reusing, search_view_with, search_with, Reused};
 pub use seeds::derive_seed;

@@ -12,7 +12,9 @@ use crate::parallel::{merged_stop_reason, ParallelSearch, ReportsCallback};
 use crate::results::{
     build_result, merge_tallies, MoveStats, SearchResult, SearchTotals, TreeReport,
 };
+use crate::reuse::{find_match, KeptTree, ReuseMatch};
 use crate::seeds::choice_rng;
+use crate::tree::Tree;
 use crate::tree_search::{RunLimits, StopAt, TreeSearch};
 
 /// An error unless `config` is usable and `seat` is to move in `state` (Python's order).
@@ -122,6 +124,69 @@ pub fn search_view_with<G: Game>(
     run_view(game, view, config, seed, hooks, start)
 }
 
+/// What a search with tree reuse produced beside its result.
+#[derive(Debug)]
+pub struct Reused<G: Game> {
+    /// The result, exactly [`search_view_with`]'s when nothing matched.
+    pub result: SearchResult<G::Action>,
+    /// The tree to keep for the next search: `previous` unchanged after a single legal move
+    /// (nothing searched), None from a root-parallel search.
+    pub kept: Option<KeptTree<G>>,
+    /// The node of `previous` the search grew on, if one matched.
+    pub matched: Option<ReuseMatch<G::Action>>,
+}
+
+/// [`search_view_with`] growing on the node of `previous` that stands for `state` (the full
+/// state the view was observed from) when the walk of [`find_match`] finds one; the tree it
+/// grew comes back to be kept (`search/reuse.py` is the reference).
+pub fn search_view_reusing<G: Game>(
+    game: &G,
+    view: &View<G::State>,
+    state: &G::State,
+    config: &SearchConfig,
+    seed: u64,
+    hooks: SearchHooks<'_, G::Action>,
+    previous: Option<KeptTree<G>>,
+) -> Result<Reused<G>, SearchError> {
+    let start = Instant::now();
+    check_request(game, view.state(), view.seat(), config)?;
+    let seat = view.seat();
+    let mut legal = Vec::new();
+    game.legal_actions(view.state(), &mut legal);
+    if legal.len() == 1 || config.workers > 1 {
+        let result = run_view(game, view, config, seed, hooks, start)?;
+        let kept = if result.stopped_by == StopReason::SingleMove {
+            previous
+        } else {
+            None
+        };
+        return Ok(Reused {
+            result,
+            kept,
+            matched: None,
+        });
+    }
+    let previous = previous.filter(|kept| kept.seat == seat);
+    let matched = previous
+        .as_ref()
+        .and_then(|kept| find_match(game, &kept.tree, &kept.state, state, seat));
+    let tree = match (&previous, &matched) {
+        (Some(kept), Some(found)) => kept.tree.subtree(found.node),
+        _ => Tree::new(),
+    };
+    drop(previous);
+    let (result, tree) = run_view_tree(game, view, config, seed, hooks, start, tree)?;
+    Ok(Reused {
+        result,
+        kept: tree.map(|tree| KeptTree {
+            tree,
+            state: state.clone(),
+            seat,
+        }),
+        matched,
+    })
+}
+
 /// The search of a checked request from the seat's view.
 fn run_view<G: Game>(
     game: &G,
@@ -131,13 +196,28 @@ fn run_view<G: Game>(
     hooks: SearchHooks<'_, G::Action>,
     start: Instant,
 ) -> Result<SearchResult<G::Action>, SearchError> {
+    run_view_tree(game, view, config, seed, hooks, start, Tree::new()).map(|(result, _)| result)
+}
+
+/// [`run_view`] growing one tree on `tree` (empty: a fresh search); the result, and the tree
+/// when one tree was searched.
+#[allow(clippy::type_complexity)]
+fn run_view_tree<G: Game>(
+    game: &G,
+    view: &View<G::State>,
+    config: &SearchConfig,
+    seed: u64,
+    hooks: SearchHooks<'_, G::Action>,
+    start: Instant,
+    tree: Tree<G::Action>,
+) -> Result<(SearchResult<G::Action>, Option<Tree<G::Action>>), SearchError> {
     let (seat, root) = (view.seat(), view.state());
     let stop_at = stop_instant(config, start, Instant::now(), SystemTime::now());
     let mut legal = Vec::new();
     game.legal_actions(root, &mut legal);
     match legal.as_slice() {
         [] => return Err(SearchError::NoLegalMove),
-        [only] => return Ok(single_move_result(game, root, seat, *only, start)),
+        [only] => return Ok((single_move_result(game, root, seat, *only, start), None)),
         _ => {}
     }
     let finish = |reports: &[TreeReport<G::Action>], stopped_by: StopReason| {
@@ -188,9 +268,9 @@ fn run_view<G: Game>(
             None
         };
         let reports = parallel.run(forward, progress_every)?;
-        return finish(&reports, merged_stop_reason(&reports));
+        return finish(&reports, merged_stop_reason(&reports)).map(|result| (result, None));
     }
-    let mut tree = TreeSearch::new(game, view, config, seed);
+    let mut tree = TreeSearch::with_tree(game, view, config, seed, tree);
     let limits = RunLimits {
         iterations: config.iterations,
         stop_at,
@@ -212,7 +292,8 @@ fn run_view<G: Game>(
             callback(&partial);
         }
     });
-    finish(&[tree.report(stopped)], stopped)
+    let result = finish(&[tree.report(stopped)], stopped)?;
+    Ok((result, Some(tree.into_tree())))
 }
 
 /// The answer when only one move is legal: no search at all.

@@ -116,6 +116,29 @@ impl<A: Copy + Eq> Tree<A> {
         Some(index)
     }
 
+    /// A tree of `node` and everything under it, `node` as its root; every node keeps its
+    /// edges in their order (tree reuse). An unknown `node` gives a tree of the root alone.
+    pub fn subtree(&self, node: NodeId) -> Self {
+        let mut out = Self::new();
+        let mut queue = std::collections::VecDeque::from([(node, ROOT)]);
+        while let Some((old, new)) = queue.pop_front() {
+            for edge in self.edges(old) {
+                let Ok(child) = NodeId::try_from(out.nodes.len()) else {
+                    return out;
+                };
+                if let Some(parent) = out.nodes.get_mut(new as usize) {
+                    parent.edges.push(Edge {
+                        child,
+                        ..edge.clone()
+                    });
+                }
+                out.nodes.push(Node { edges: Vec::new() });
+                queue.push_back((edge.child, child));
+            }
+        }
+        out
+    }
+
     /// The most visited edge of `seat` from `node` (the first created on ties), if any.
     pub fn most_visited(&self, node: NodeId, seat: u32) -> Option<&Edge<A>> {
         first_max_visits(self.edges(node).iter().filter(|e| e.seat == seat))
@@ -160,6 +183,27 @@ mod tests {
         assert_eq!(tree.edges(child)[0].avail, 1);
         assert!(tree.edges(99).is_empty());
         assert_eq!(tree.add_edge(99, 0, 1), None);
+    }
+
+    #[test]
+    fn a_subtree_keeps_its_edges_in_order() {
+        let mut tree: Tree<u8> = Tree::new();
+        let a = tree.add_edge(ROOT, 0, 1).unwrap();
+        tree.add_edge(ROOT, 0, 2).unwrap();
+        let child = tree.edges(ROOT)[a].child;
+        tree.add_edge(child, 1, 5).unwrap();
+        tree.add_edge(child, 0, 6).unwrap();
+        tree.edges_mut(child)[1].visits = 4;
+        let grand = tree.edges(child)[0].child;
+        tree.add_edge(grand, 0, 9).unwrap();
+        let sub = tree.subtree(child);
+        assert_eq!(sub.len(), 4);
+        let actions: Vec<u8> = sub.edges(ROOT).iter().map(|e| e.action).collect();
+        assert_eq!(actions, vec![5, 6]);
+        assert_eq!(sub.edges(ROOT)[1].visits, 4);
+        let grand = sub.edges(ROOT)[0].child;
+        assert_eq!(sub.edges(grand)[0].action, 9);
+        assert_eq!(tree.subtree(99).len(), 1);
     }
 
     #[test]

@@ -107,6 +107,18 @@ pub struct TreeSearch<'g, G: Game> {
 impl<'g, G: Game> TreeSearch<'g, G> {
     /// A tree holding only its root; nothing is searched yet.
     pub fn new(game: &'g G, view: &'g View<G::State>, config: &SearchConfig, seed: u64) -> Self {
+        Self::with_tree(game, view, config, seed, Tree::new())
+    }
+
+    /// A search growing on `tree` (a subtree of an earlier search re-rooted at the node that
+    /// stands for the view: tree reuse), its statistics kept; nothing is searched yet.
+    pub fn with_tree(
+        game: &'g G,
+        view: &'g View<G::State>,
+        config: &SearchConfig,
+        seed: u64,
+        tree: Tree<G::Action>,
+    ) -> Self {
         let mut root_actions = Vec::new();
         game.legal_actions(view.state(), &mut root_actions);
         Self {
@@ -122,7 +134,7 @@ impl<'g, G: Game> TreeSearch<'g, G> {
             rollout: RolloutSettings::from_config(config),
             seed,
             rng: tree_rng(seed),
-            tree: Tree::new(),
+            tree,
             iterations: 0,
             root_actions,
             pv_world: None,
@@ -148,6 +160,11 @@ impl<'g, G: Game> TreeSearch<'g, G> {
     /// The tree itself.
     pub fn tree(&self) -> &Tree<G::Action> {
         &self.tree
+    }
+
+    /// The tree, to keep for a later search (tree reuse).
+    pub fn into_tree(self) -> Tree<G::Action> {
+        self.tree
     }
 
     /// One iteration: determinize, select/expand, roll out, back up the reward vector.

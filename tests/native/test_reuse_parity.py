@@ -1,0 +1,115 @@
+"""Tree reuse on the native core: the same walk as the Python reference (search/reuse.py) on
+the same tree, and the native search growing on the node it finds."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import orjson
+import pytest
+
+from boardbot.engine import Game, State, get_game
+from boardbot.search.api import SearchConfig
+from boardbot.search.engines import native_twin
+from boardbot.search.ismcts import search
+from boardbot.search.reuse import export_edges, find_match, search_reusing
+from tests.native import parity
+from tests.search.positions import mid_game_decision
+from tests.search.reuse_helpers import OPTIONS, play_along
+
+pytestmark = pytest.mark.skipif(
+    parity.boardbot_native is None,
+    reason="boardbot_native is not built (run `make native`, which needs a Rust toolchain)",
+)
+
+CONFIG = SearchConfig(iterations=600, cutoff_depth=8, rollout="heuristic", early_stop=False)
+
+
+def native_state(game: Game, state: State) -> Any:
+    """The native twin's handle on the full `state`."""
+    text = orjson.dumps(game.state_to_json(state)).decode()
+    return native_twin(game.name).state_from_json(text)
+
+
+@pytest.mark.parametrize("name", ["leda", "legend_raiders"])
+def test_python_and_native_match_the_same_node_of_the_same_tree(name: str) -> None:
+    game = get_game(name)
+    module = parity.boardbot_native
+    assert module is not None
+    compared = matched = 0
+    for seed in range(5, 17):
+        state = mid_game_decision(name, OPTIONS[name], seed, 30)
+        seat = game.current_player(state)
+        _, kept = search_reusing(game, state, seat, CONFIG, seed, None, engine="python")
+        assert kept is not None and kept.root is not None
+        tree = module.tree_from_edges(native_state(game, state), seat, export_edges(kept.root))
+        assert tree.nodes == kept.nodes and tree.seat == seat
+        targets = [state]
+        along = play_along(game, kept.root, state, seat, random.Random(seed))
+        if along is not None:
+            targets.append(along[0])
+        targets.append(mid_game_decision(name, OPTIONS[name], seed + 100, 30))
+        for target in targets:
+            if game.current_player(target) != seat:
+                continue
+            python = find_match(game, kept.root, state, target, seat)
+            native = module.reuse_match(tree, native_state(game, target))
+            compared += 1
+            if python is None:
+                assert native is None
+                continue
+            matched += 1
+            assert native is not None
+            path, visits = native
+            assert tuple(path) == python.path
+            assert visits == python.reused_visits
+    assert matched >= 12 and compared > matched
+
+
+@pytest.mark.parametrize("name", ["leda", "legend_raiders"])
+def test_the_native_search_grows_on_the_node_after_an_own_and_an_opponent_move(
+    name: str,
+) -> None:
+    game = get_game(name)
+    for seed in range(5, 30):
+        state = mid_game_decision(name, OPTIONS[name], seed, 30)
+        seat = game.current_player(state)
+        _, python_kept = search_reusing(game, state, seat, CONFIG, 1, None, engine="python")
+        assert python_kept is not None and python_kept.root is not None
+        along = play_along(game, python_kept.root, state, seat, random.Random(3))
+        if along is None:
+            continue
+        reached, played = along
+        # The same tree on both engines: the native search's own tree, then its walk.
+        result, kept = search_reusing(game, state, seat, CONFIG, 1, None, engine="native")
+        assert kept is not None and kept.engine == "native" and not result.reused
+        assert parity.boardbot_native is not None
+        found = parity.boardbot_native.reuse_match(kept.handle, native_state(game, reached))
+        if found is None or len(found[0]) < 2:
+            continue
+        again, kept_again = search_reusing(game, reached, seat, CONFIG, 2, kept, engine="native")
+        assert kept.handle.consumed
+        assert again.reused and again.reused_visits == found[1] > 0
+        assert sum(m.visits for m in again.moves) == found[1] + CONFIG.iterations
+        assert kept_again is not None and kept_again.nodes == again.nodes
+        assert len(played) >= 2
+        return
+    pytest.fail("no position where the native walk found the node")
+
+
+@pytest.mark.parametrize("name", ["leda", "legend_raiders"])
+def test_no_native_match_is_exactly_the_native_search_without_reuse(name: str) -> None:
+    game = get_game(name)
+    other = mid_game_decision(name, OPTIONS[name], 8, 12)
+    state = mid_game_decision(name, OPTIONS[name], 9, 40)
+    seat = game.current_player(state)
+    other_seat = game.current_player(other)
+    _, kept = search_reusing(game, other, other_seat, CONFIG, 1, None, engine="native")
+    result, _ = search_reusing(game, state, seat, CONFIG, 4, kept, engine="native")
+    plain = search(game, state, seat, CONFIG, 4, engine="native")
+    assert not result.reused and result.reused_visits == 0
+    assert dataclasses.replace(result, elapsed_ms=0.0) == dataclasses.replace(
+        plain, elapsed_ms=0.0
+    )

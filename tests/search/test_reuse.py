@@ -1,0 +1,123 @@
+"""Tree reuse between searches of one seat (search/reuse.py), on the Python reference."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from boardbot.engine import CHANCE, get_game
+from boardbot.search.api import SearchConfig, SearchResult, StopReason
+from boardbot.search.bots import MctsBot, UnknownBotError, make_bot
+from boardbot.search.engines import Engine
+from boardbot.search.ismcts import search
+from boardbot.search.reuse import KeptTree, find_match, search_reusing, seat_visits
+from boardbot.search.tree import Node
+from boardbot.tools.match import play_game, summarize
+from tests.search.positions import mid_game_decision
+from tests.search.reuse_helpers import OPTIONS, play_along
+
+CONFIG = SearchConfig(iterations=600, cutoff_depth=8, rollout="heuristic", early_stop=False)
+
+
+def comparable(result: SearchResult) -> SearchResult:
+    """The result without its timing."""
+    return dataclasses.replace(result, elapsed_ms=0.0)
+
+
+def root_visits(result: SearchResult) -> int:
+    return sum(move.visits for move in result.moves)
+
+
+@pytest.mark.parametrize("name", ["leda", "legend_raiders"])
+def test_reuse_finds_the_node_after_an_own_and_an_opponent_move(name: str) -> None:
+    game = get_game(name)
+    state = mid_game_decision(name, OPTIONS[name], 5, 30)
+    seat = game.current_player(state)
+    result, kept = search_reusing(game, state, seat, CONFIG, 1, None, engine="python")
+    assert not result.reused and result.reused_visits == 0
+    assert kept is not None and kept.root is not None and kept.nodes == result.nodes
+    reached, played = play_along(game, kept.root, state, seat, random.Random(3))
+    assert len(played) >= 2 and game.current_player(reached) == seat
+    match = find_match(game, kept.root, state, reached, seat)
+    assert match is not None
+    assert match.path == played
+    node: Node = kept.root
+    for action in played:
+        node = next(k[action] for k in node.children.values() if action in k)
+    assert match.node is node
+    assert match.reused_visits == seat_visits(node, seat) > 0
+    again, kept_again = search_reusing(game, reached, seat, CONFIG, 2, kept, engine="python")
+    assert again.reused and again.reused_visits == match.reused_visits
+    assert root_visits(again) == match.reused_visits + CONFIG.iterations
+    assert again.iterations == CONFIG.iterations
+    assert kept_again is not None and kept_again.root is node
+
+
+@pytest.mark.parametrize("name", ["leda", "legend_raiders"])
+def test_no_match_is_exactly_the_search_without_reuse(name: str) -> None:
+    game = get_game(name)
+    other = mid_game_decision(name, OPTIONS[name], 8, 12)
+    state = mid_game_decision(name, OPTIONS[name], 9, 40)
+    seat = game.current_player(state)
+    other_seat = game.current_player(other)
+    _, kept = search_reusing(game, other, other_seat, CONFIG, 1, None, engine="python")
+    assert kept is not None
+    result, fresh = search_reusing(game, state, seat, CONFIG, 4, kept, engine="python")
+    plain = search(game, state, seat, CONFIG, 4, engine="python")
+    assert not result.reused
+    assert comparable(result) == comparable(plain)
+    assert fresh is not None and fresh.root is not kept.root
+
+
+def test_a_single_legal_move_keeps_the_previous_tree() -> None:
+    game = get_game("leda")
+    state = game.new_state(OPTIONS["leda"], 2)
+    rng = random.Random(0)
+    for _ in range(400):
+        player = game.current_player(state)
+        if player == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        assert player >= 0, "no single-move decision found"
+        if len(game.legal_actions(state)) == 1:
+            break
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = game.current_player(state)
+    previous = KeptTree("leda", seat, state, 1, "python", root=Node(None, -1))
+    result, kept = search_reusing(game, state, seat, CONFIG, 1, previous, engine="python")
+    assert result.stopped_by == StopReason.SINGLE_MOVE
+    assert kept is previous
+
+
+def test_a_root_parallel_search_keeps_no_tree() -> None:
+    game = get_game("legend_raiders")
+    state = mid_game_decision("legend_raiders", OPTIONS["legend_raiders"], 5, 30)
+    seat = game.current_player(state)
+    config = CONFIG.replace(iterations=40, workers=2)
+    result, kept = search_reusing(game, state, seat, config, 1, None, engine="python")
+    assert kept is None and not result.reused
+
+
+def test_the_reuse_override_makes_a_reusing_bot() -> None:
+    bot = make_bot("medium@40+reuse=1", "leda", "python")
+    assert isinstance(bot, MctsBot) and bot.reuse and bot.config.iterations == 40
+    plain = make_bot("medium@40+reuse=0", "leda", "python")
+    assert isinstance(plain, MctsBot) and not plain.reuse
+    assert plain.config == bot.config
+    for bad in ("medium+reuse=2", "medium+reuse", "medium+reuse=yes"):
+        with pytest.raises(UnknownBotError, match="reuse"):
+            make_bot(bad, "leda", "python")
+
+
+def test_a_match_reports_the_reused_visits() -> None:
+    game = get_game("legend_raiders")
+    bots = ["medium@60+reuse=1", "medium@60"]
+    record = play_game(game, {"players": 2}, bots, (0, 1), 11, engine=Engine.PYTHON)
+    assert record.reuse_moves[0] > 0 and record.reuse_moves[1] == 0
+    assert record.reused_moves[0] > 0 and record.reused_visits[0] > 0
+    reports = summarize(bots, [record])
+    assert reports[0].reuse_rate is not None and 0.0 < reports[0].reuse_rate <= 1.0
+    assert reports[0].mean_reused_visits is not None and reports[0].mean_reused_visits > 0
+    assert reports[1].reuse_rate is None and reports[1].mean_reused_visits is None
