@@ -31,9 +31,9 @@ from boardbot.search.tree_search import TreeSearch
 
 REUSE_MAX_DEPTH = 12
 """Decisions (plies) the walk follows from the old root at most."""
-REUSE_BEAM = 64
+REUSE_BEAM = 32
 """States each level of the walk keeps: those closest to the new state."""
-REUSE_MAX_STATES = 8192
+REUSE_MAX_STATES = 2048
 """States the walk reaches at most (each decision's and chance outcome's successor counts)."""
 REUSE_CHANCE_ALL = 6
 """A chance step with at most this many outcomes (a die roll) is followed into every one."""
@@ -103,21 +103,22 @@ def find_match(
 
     The walk is a beam search by decisions: level k holds the states reached from
     `old_state` by k decisions along the tree's edges (each legal there), their chance steps
-    resolved by the outcomes the game lists. A level keeps the `REUSE_BEAM` states closest to
-    `state` (fewest differing leaves of their full JSON, `json_mismatch`; the earliest reached
-    on ties), and a chance step of more than `REUSE_CHANCE_ALL` outcomes is followed only
-    into the outcomes within `REUSE_CHANCE_SLACK` of its closest one. The first level holding
-    a state where the seat is to move with the seat's view of `state` gives the match: of its
-    states with that view, the one whose node has the most visits for the seat (the earliest on
-    ties; several nodes are the seat's information set reached by moves in another order, or
-    by rival moves it cannot see). The prunings can miss a node, never match a wrong one."""
+    resolved by the outcomes the game lists. A level of more than `REUSE_BEAM` states keeps
+    the `REUSE_BEAM` closest to `state` (fewest differing leaves of their full JSON,
+    `json_mismatch`; the earliest reached on ties), in that order, and a chance step of more
+    than `REUSE_CHANCE_ALL` outcomes is followed only into those within `REUSE_CHANCE_SLACK`
+    of its closest one. The first level holding a state where the seat is to move with the
+    seat's view of `state` gives the match: of its states with that view, the one whose node
+    has the most visits for the seat (the earliest on ties; several nodes are the seat's
+    information set reached by moves in another order, or by rival moves it cannot see). The
+    prunings can miss a node, never match a wrong one."""
     target = game.state_to_json(state, seat)
     guide = game.state_to_json(state)
     level: list[tuple[Node, State, tuple[Action, ...]]] = [(root, old_state, ())]
     examined = 0
     for depth in range(REUSE_MAX_DEPTH + 1):
         found: ReuseMatch | None = None
-        reached: list[tuple[int, int, Node, State, tuple[Action, ...]]] = []
+        reached: list[tuple[Node, State, tuple[Action, ...]]] = []
         for node, current, path in level:
             player = game.current_player(current)
             if player < 0:
@@ -142,12 +143,16 @@ def find_match(
                         outcomes = _followed_outcomes(game, successor, guide)
                         pending.extend(reversed(outcomes))
                         continue
-                    gap = json_mismatch(game.state_to_json(successor), guide)
-                    reached.append((gap, len(reached), child, successor, (*path, action)))
+                    reached.append((child, successor, (*path, action)))
         if found is not None:
             return found
-        reached.sort(key=lambda item: (item[0], item[1]))
-        level = [(node, current, path) for _, _, node, current, path in reached[:REUSE_BEAM]]
+        if len(reached) > REUSE_BEAM:
+            ranked = sorted(
+                range(len(reached)),
+                key=lambda i: (json_mismatch(game.state_to_json(reached[i][1]), guide), i),
+            )
+            reached = [reached[i] for i in ranked[:REUSE_BEAM]]
+        level = reached
         if not level:
             break
     return None
@@ -159,13 +164,10 @@ def _followed_outcomes(game: Game, state: State, guide: Any) -> list[State]:
     outcomes = game.chance_outcomes(state)
     if not outcomes:
         return []
-    scored: list[tuple[State, int]] = []
-    for outcome, probability in outcomes:
-        if probability > 0.0:
-            successor = game.apply(state, outcome)
-            scored.append((successor, json_mismatch(game.state_to_json(successor), guide)))
-    if len(scored) <= REUSE_CHANCE_ALL:
-        return [successor for successor, _ in scored]
+    successors = [game.apply(state, outcome) for outcome, p in outcomes if p > 0.0]
+    if len(successors) <= REUSE_CHANCE_ALL:
+        return successors
+    scored = [(s, json_mismatch(game.state_to_json(s), guide)) for s in successors]
     bound = min(distance for _, distance in scored) + REUSE_CHANCE_SLACK
     return [successor for successor, distance in scored if distance <= bound]
 

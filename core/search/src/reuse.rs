@@ -15,10 +15,10 @@ use crate::tree::{NodeId, Tree, ROOT};
 pub const REUSE_MAX_DEPTH: usize = 12;
 
 /// States each level of the walk keeps: those closest to the new state.
-pub const REUSE_BEAM: usize = 64;
+pub const REUSE_BEAM: usize = 32;
 
 /// States the walk reaches at most (each decision's and chance outcome's successor counts).
-pub const REUSE_MAX_STATES: usize = 8192;
+pub const REUSE_MAX_STATES: usize = 2048;
 
 /// A chance step with at most this many outcomes (a die roll) is followed into every one.
 pub const REUSE_CHANCE_ALL: usize = 6;
@@ -90,9 +90,9 @@ type Reached<G> = (NodeId, <G as Game>::State, Vec<<G as Game>::Action>);
 ///
 /// A beam search by decisions: level k holds the states reached from `old_state` by k
 /// decisions along the tree's edges (each legal there, the edges of the seat to move in
-/// creation order), their chance steps resolved by the outcomes the game lists. A level keeps
-/// the [`REUSE_BEAM`] states closest to `state` (fewest differing leaves of their full JSON;
-/// the earliest reached on ties); a chance step of more than [`REUSE_CHANCE_ALL`] outcomes is
+/// creation order), their chance steps resolved by the outcomes the game lists. A level of more
+/// than [`REUSE_BEAM`] states keeps the [`REUSE_BEAM`] closest to `state` (fewest differing
+/// leaves of their full JSON; the earliest reached on ties), in that order; a chance step of more than [`REUSE_CHANCE_ALL`] outcomes is
 /// followed only into those within [`REUSE_CHANCE_SLACK`] of its closest one. The first level
 /// holding a state where `seat` is to move with `seat`'s view of `state` gives the match: of
 /// those states, the one whose node has the most visits for `seat` (the earliest on ties).
@@ -110,7 +110,7 @@ pub fn find_match<G: Game>(
     let mut examined = 0;
     for depth in 0..=REUSE_MAX_DEPTH {
         let mut found: Option<ReuseMatch<G::Action>> = None;
-        let mut reached: Vec<(u64, usize, Reached<G>)> = Vec::new();
+        let mut reached: Vec<Reached<G>> = Vec::new();
         for (node, current, path) in &level {
             let Ok(mover) = u32::try_from(game.current_player(current)) else {
                 continue;
@@ -158,23 +158,30 @@ pub fn find_match<G: Game>(
                         pending.extend(outcomes);
                         continue;
                     }
-                    let gap = json_mismatch(&game.state_to_json(&successor, None), &guide);
                     let mut next = path.clone();
                     next.push(edge.action);
-                    let order = reached.len();
-                    reached.push((gap, order, (edge.child, successor, next)));
+                    reached.push((edge.child, successor, next));
                 }
             }
         }
         if found.is_some() {
             return found;
         }
-        reached.sort_by_key(|&(gap, order, _)| (gap, order));
-        level = reached
-            .into_iter()
-            .take(REUSE_BEAM)
-            .map(|(_, _, item)| item)
-            .collect();
+        if reached.len() > REUSE_BEAM {
+            let mut ranked: Vec<(u64, usize)> = reached
+                .iter()
+                .enumerate()
+                .map(|(i, (_, s, _))| (json_mismatch(&game.state_to_json(s, None), &guide), i))
+                .collect();
+            ranked.sort_unstable();
+            ranked.truncate(REUSE_BEAM);
+            let mut slots: Vec<Option<Reached<G>>> = reached.into_iter().map(Some).collect();
+            reached = ranked
+                .into_iter()
+                .filter_map(|(_, i)| slots.get_mut(i).and_then(Option::take))
+                .collect();
+        }
+        level = reached;
         if level.is_empty() {
             break;
         }
@@ -185,20 +192,23 @@ pub fn find_match<G: Game>(
 /// The successors of chance step `state` the walk follows (see [`find_match`]), in the game's
 /// order of outcomes: none when the outcomes are not listed.
 fn followed_outcomes<G: Game>(game: &G, state: &G::State, guide: &Value) -> Vec<G::State> {
-    let scored: Vec<(G::State, u64)> = game
+    let successors: Vec<G::State> = game
         .chance_outcomes(state)
         .unwrap_or_default()
         .into_iter()
         .filter(|&(_, probability)| probability > 0.0)
-        .map(|(outcome, _)| {
-            let successor = game.apply(state, outcome);
+        .map(|(outcome, _)| game.apply(state, outcome))
+        .collect();
+    if successors.len() <= REUSE_CHANCE_ALL {
+        return successors;
+    }
+    let scored: Vec<(G::State, u64)> = successors
+        .into_iter()
+        .map(|successor| {
             let gap = json_mismatch(&game.state_to_json(&successor, None), guide);
             (successor, gap)
         })
         .collect();
-    if scored.len() <= REUSE_CHANCE_ALL {
-        return scored.into_iter().map(|(successor, _)| successor).collect();
-    }
     let bound = scored.iter().map(|&(_, gap)| gap).min().unwrap_or(0) + REUSE_CHANCE_SLACK;
     scored
         .into_iter()
