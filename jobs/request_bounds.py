@@ -23,6 +23,25 @@ MAX_EXPLORATION = 100.0
 """Largest UCB exploration constant a request may set."""
 MAX_TEMPERATURE = 100.0
 """Largest move-choice temperature a request may set."""
+MAX_SESSION_KEY_CHARS = 128
+"""Longest `session_key` (tree reuse between requests)."""
+
+
+def check_session_key(key: str) -> None:
+    """INVALID_ARGUMENT (INVALID_SESSION_KEY) unless `key` is at most MAX_SESSION_KEY_CHARS
+    printable characters (empty is fine: no tree reuse)."""
+    if len(key) > MAX_SESSION_KEY_CHARS:
+        raise invalid_argument(
+            f"session_key: {len(key)} characters, at most {MAX_SESSION_KEY_CHARS} allowed",
+            Reason.INVALID_SESSION_KEY,
+            "session_key",
+        )
+    if not key.isprintable():
+        raise invalid_argument(
+            f"session_key: only printable characters are allowed, got {echo(key)}",
+            Reason.INVALID_SESSION_KEY,
+            "session_key",
+        )
 
 
 def check_size(field: str, value: bytes | str, limit: int) -> None:

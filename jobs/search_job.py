@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from boardbot.engine import Game, State
-from boardbot.jobs import game_ops
+from boardbot.jobs import game_ops, tree_cache
 from boardbot.jobs.failures import deadline_exceeded, from_search_error
 from boardbot.jobs.strength import EloTarget, draws_random_move, resolve_target
 from boardbot.jobs.threads import search_threads
@@ -23,6 +23,7 @@ from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine
 from boardbot.search.errors import SearchError
 from boardbot.search.ismcts import search_view
+from boardbot.search.reuse import search_reusing
 from boardbot.search.strength.mapping import random_move
 
 
@@ -48,6 +49,13 @@ class SearchJob:
     """Most threads the search may take from idle cores when it starts (0: `config.workers`)."""
     elo: EloTarget | None = None
     """A target Elo: the budget (and random-move share) are set from the state's player count."""
+    session_key: str = ""
+    """Opt-in tree reuse: the worker keeps the tree under (key, game, seat) and grows the next
+    search with that key on it (`jobs/tree_cache.py`); empty: no reuse."""
+
+    def affinity(self) -> str | None:
+        """The key the pool routes by (the worker that keeps its tree), if any."""
+        return self.session_key or None
 
     def shown(self) -> int | None:
         """How many top moves the answer shows (None: all); the chosen one is always shown."""
@@ -105,6 +113,10 @@ class SearchOutcome:
     """The target Elo's share of uniformly random moves, when it applied."""
     random_move: bool = False
     """True when the move was that random draw (no search ran)."""
+    tree_reused: bool = False
+    """True when the search grew on the tree of an earlier request with the same session key."""
+    reused_visits: int = 0
+    """The root visits that tree brought."""
 
 
 RANDOM_MOVE = "random_move"
@@ -150,8 +162,17 @@ def run_search_job(
 
     progress_cb, every = _progress_adapter(game, state, job, on_progress)
     controls = SearchControls(should_stop, progress_cb, every, job.shown())
-    view = game.observe(state, job.seat)
-    result = search_view(game, view, job.config, job.seed, controls, job.engine)
+    trees = tree_cache.cache()
+    if job.session_key and trees.enabled:
+        key = (job.session_key, job.game, job.seat)
+        result, kept = search_reusing(
+            game, state, job.seat, job.config, job.seed, trees.take(key), controls, job.engine
+        )
+        if kept is not None:
+            trees.put(key, kept)
+    else:
+        view = game.observe(state, job.seat)
+        result = search_view(game, view, job.config, job.seed, controls, job.engine)
     searched = time.perf_counter()
     outcome = outcome_from_result(game, state, job, result, final=True)
     timings = {
@@ -232,6 +253,8 @@ def outcome_from_result(
         seat=result.seat,
         config=job.config,
         final=final,
+        tree_reused=result.reused,
+        reused_visits=result.reused_visits,
     )
 
 

@@ -8,21 +8,31 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from boardbot.engine import list_games
+from boardbot.jobs import tree_cache
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.jobs.failures import RequestError, bounded, internal
 from boardbot.jobs.rules_job import RulesJob, run_rules_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
 
 
-def worker_main(conn: Connection, cancel_flag: Any, extra_games: str | None = None) -> None:
+def worker_main(
+    conn: Connection,
+    cancel_flag: Any,
+    extra_games: str | None = None,
+    tree_cache_bounds: tuple[int, int] | None = None,
+) -> None:
     """Serve jobs from `conn` until it closes; `cancel_flag.value != 0` stops the running job.
 
     `extra_games` registers more games (see `register_env_games`; None reads the environment).
+    `tree_cache_bounds` (entries, nodes) bounds the trees kept for requests with a session key
+    (`jobs/tree_cache.py`; None: its defaults).
     """
     # The server handles SIGINT/SIGTERM and shuts workers down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     register_env_games(extra_games)
+    if tree_cache_bounds is not None:
+        tree_cache.configure(*tree_cache_bounds)
     _warm_up()
     conn.send(("ready", os.getpid()))
     while True:

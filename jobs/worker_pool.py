@@ -8,6 +8,10 @@ Every job has a hard end: its deadline, or the time it may run, plus the watchdo
 worker still busy then (an engine call that never returns, a search that ignores its clock) is
 killed and replaced, and the job answered DEADLINE_EXCEEDED (CANCELLED when it was cancelled).
 
+A job with an affinity (a search's `session_key`: its worker keeps the search tree) goes to the
+worker its key hashes to when that worker is free, else to any free worker (which searches
+without the kept tree); a job without one goes to any free worker, as before.
+
 The pool counts its size as its cores. A job that can use several (`SharesCores`: a native
 search with threads) is told, as a worker picks it up, how many are idle: the size minus the
 cores the running jobs keep busy. So concurrent jobs share the cores instead of each taking all.
@@ -24,6 +28,7 @@ import queue
 import threading
 import time
 import weakref
+import zlib
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -88,6 +93,8 @@ class PoolJob:
         """`time.monotonic()` of the cancel, once cancelled while running."""
         self.cores = 1
         """Cores the job keeps busy while it runs (set when it starts)."""
+        self.preferred = preferred_worker(payload, pool.size)
+        """The worker that should run it when free (its affinity's), or None."""
         self._pool = pool
 
     def cancel(self) -> None:
@@ -117,6 +124,59 @@ class PoolJob:
         return last
 
 
+def preferred_worker(payload: object, workers: int) -> int | None:
+    """The worker index a job's affinity key (`payload.affinity()`) hashes to, or None."""
+    affinity = getattr(payload, "affinity", None)
+    key = affinity() if callable(affinity) else None
+    if not isinstance(key, str) or not key:
+        return None
+    return zlib.crc32(key.encode()) % workers
+
+
+class _JobBoard:
+    """The jobs waiting for a worker (and the stop markers, None), in arrival order.
+
+    A worker takes the first item it may run: a stop marker, a job without a preferred worker,
+    a job preferring it, or a job whose preferred worker is busy (not waiting for a job)."""
+
+    def __init__(self, pool: WorkerPool) -> None:
+        self._pool = pool
+        self._items: list[PoolJob | None] = []
+        self._cond = threading.Condition()
+        self._waiting: set[int] = set()
+
+    def put(self, item: PoolJob | None) -> None:
+        with self._cond:
+            self._items.append(item)
+            self._cond.notify_all()
+
+    def get_nowait(self) -> PoolJob | None:
+        """The first item; queue.Empty when there is none."""
+        with self._cond:
+            if not self._items:
+                raise queue.Empty
+            return self._items.pop(0)
+
+    def get(self, worker: int) -> PoolJob | None:
+        """The first item worker `worker` may run, waiting for one."""
+        with self._cond:
+            self._waiting.add(worker)
+            try:
+                while True:
+                    for i, item in enumerate(self._items):
+                        if item is None or self._may_run(item, worker):
+                            self._waiting.discard(worker)
+                            self._cond.notify_all()  # a job preferring it may go elsewhere now
+                            return self._items.pop(i)
+                    self._cond.wait()
+            finally:
+                self._waiting.discard(worker)
+
+    def _may_run(self, job: PoolJob, worker: int) -> bool:
+        preferred = job.preferred
+        return preferred is None or preferred == worker or preferred not in self._waiting
+
+
 def _error(kind: FailureKind, reason: Reason, message: str) -> tuple[str, Wire]:
     """A job's failure event, as the worker process would send it."""
     return ("error", RequestError(kind, message, reason).to_wire())
@@ -142,7 +202,7 @@ class _Worker:
         parent_end, child_end = self.pool._ctx.Pipe(duplex=True)
         process = self.pool._ctx.Process(
             target=worker_main,
-            args=(child_end, self.cancel_flag, self.pool.extra_games),
+            args=(child_end, self.cancel_flag, self.pool.extra_games, self.pool.tree_cache),
             name=f"boardbot-{self.pool.name}-{self.index}",
             daemon=False,  # root-parallel search may start processes of its own
         )
@@ -163,7 +223,7 @@ class _Worker:
 
     def _serve(self) -> None:
         while True:
-            job = self.pool._jobs.get()
+            job = self.pool._jobs.get(self.index)
             if job is None:
                 break
             self._run(job)
@@ -346,6 +406,7 @@ class WorkerPool:
         watchdog_margin_s: float = 1.0,
         on_kill: Callable[[], None] | None = None,
         name: str = "worker",
+        tree_cache: tuple[int, int] | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError("workers must be at least 1")
@@ -362,11 +423,14 @@ class WorkerPool:
         self.watchdog_margin_s = watchdog_margin_s
         self.extra_games = extra_games
         """Games registered in each worker (`name=module:Class,…`; None: from the environment)."""
+        self.tree_cache = tree_cache
+        """(entries, nodes) bounding each worker's kept search trees (None: the defaults of
+        `jobs/tree_cache.py`)."""
         self.restarts = 0
         self.kills = 0
         """Workers the watchdog killed (a job past its hard end)."""
         self.closed = False
-        self._jobs: queue.Queue[PoolJob | None] = queue.Queue()
+        self._jobs = _JobBoard(self)
         self._lock = threading.Lock()
         self._outstanding = 0
         self._running = 0

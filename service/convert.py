@@ -64,6 +64,8 @@ def stats_message(outcome: SearchOutcome) -> pb.SearchStats:
         settings=settings_message(outcome.config),
         random_move_share=outcome.random_move_share,
         random_move=outcome.random_move,
+        tree_reused=outcome.tree_reused,
+        reused_visits=outcome.reused_visits,
     )
 
 

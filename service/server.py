@@ -16,6 +16,7 @@ from grpc_reflection.v1alpha import reflection
 from boardbot.jobs.cores import available_cores
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.jobs.settings import Limits
+from boardbot.jobs.tree_cache import DEFAULT_ENTRIES, DEFAULT_NODES
 from boardbot.jobs.worker_pool import WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
@@ -74,6 +75,10 @@ class ServerConfig:
     search_threads: int | None = None
     """Most threads one native search takes from the idle cores (None: auto, `workers`; 1: one
     thread per search). A request's explicit `settings.workers` is kept as it asked."""
+    tree_cache_entries: int = DEFAULT_ENTRIES
+    """Search trees each search worker keeps for requests with a session key (0: none)."""
+    tree_cache_nodes: int = DEFAULT_NODES
+    """Nodes of all the trees one search worker keeps, together (0: none)."""
 
 
 class BotServer:
@@ -82,6 +87,8 @@ class BotServer:
     def __init__(self, config: ServerConfig, logger: logging.Logger | None = None) -> None:
         if config.search_threads is not None and config.search_threads < 1:
             raise ValueError("search_threads must be at least 1 (or None: auto)")
+        if config.tree_cache_entries < 0 or config.tree_cache_nodes < 0:
+            raise ValueError("the tree cache's bounds must be at least 0")
         self.config = config
         self.logger = logger or request_logger()
         self.metrics = Metrics()
@@ -94,6 +101,7 @@ class BotServer:
             watchdog_margin_s=margin,
             on_kill=self.metrics.worker_killed,
             name="search worker",
+            tree_cache=(config.tree_cache_entries, config.tree_cache_nodes),
         )
         self.rules_pool = WorkerPool(
             config.rules_workers,

@@ -22,6 +22,7 @@ from boardbot.jobs.request_bounds import (
     MAX_TOP_K,
     check_document,
     check_range,
+    check_session_key,
 )
 from boardbot.jobs.rules_job import NewGameCall, RulesCall, RulesJob
 from boardbot.jobs.search_job import SearchJob, SearchOutcome
@@ -290,6 +291,9 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         game = game_ops.load_game(request.game)
         check_range("top_k", top_k, 0, MAX_TOP_K)
         check_document("state_json", request.state_json, MAX_STATE_BYTES)
+        check_session_key(request.session_key)
+        if request.session_key:
+            record["session_key"] = True
         overrides = convert.settings_overrides(request.settings)
         elo = None
         if request.HasField("target_elo"):
@@ -317,8 +321,9 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             self.search_threads,
             self.pool.size,
             native=request.game in self.native_games,
-            # A target Elo was measured with one tree: the server adds no threads to it.
-            explicit="workers" in overrides or elo is not None,
+            # A target Elo was measured with one tree, and a session key keeps one tree between
+            # requests: the server adds no threads to either.
+            explicit="workers" in overrides or elo is not None or bool(request.session_key),
         )
         return SearchJob(
             game=request.game,
@@ -333,6 +338,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             engine=self.engine,
             thread_cap=thread_cap,
             elo=elo,
+            session_key=request.session_key,
         )
 
     @staticmethod
@@ -359,4 +365,6 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         record["workers"] = outcome.config.workers
         record["search_ms"] = round(outcome.elapsed_ms, 3)
         record["stopped_by"] = outcome.stopped_by
+        if outcome.tree_reused:
+            record["reused_visits"] = outcome.reused_visits
         self.metrics.observe_search(outcome.iterations, outcome.elapsed_ms)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from boardbot.cli.commands.common import add_engine_argument, chosen_engine
 from boardbot.jobs.cores import available_cores
 from boardbot.jobs.settings import Limits
+from boardbot.jobs.tree_cache import DEFAULT_ENTRIES, DEFAULT_NODES
 
 if TYPE_CHECKING:
     from boardbot.service.server import ServerConfig
@@ -110,6 +111,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--workers; 1: one thread per search, results independent of load)",
     )
     p.add_argument(
+        "--tree-cache-entries",
+        type=int,
+        default=int(_env("TREE_CACHE_ENTRIES", DEFAULT_ENTRIES)),
+        help="search trees each search worker keeps for requests with a session_key (LRU; "
+        "0: no tree reuse)",
+    )
+    p.add_argument(
+        "--tree-cache-nodes",
+        type=int,
+        default=int(_env("TREE_CACHE_NODES", DEFAULT_NODES)),
+        help="nodes of all the trees one search worker keeps, together (LRU; about 50 bytes "
+        "a node natively; 0: no tree reuse)",
+    )
+    p.add_argument(
         "--max-time-ms",
         type=float,
         default=float(_env("MAX_TIME_MS", 30_000)),
@@ -194,6 +209,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         grace_seconds=args.grace,
         drain_seconds=args.drain,
         search_threads=args.search_threads,
+        tree_cache_entries=args.tree_cache_entries,
+        tree_cache_nodes=args.tree_cache_nodes,
         limits=Limits(
             max_iterations=args.max_iterations,
             max_time_ms=args.max_time_ms,

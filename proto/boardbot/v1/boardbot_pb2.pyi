@@ -157,7 +157,7 @@ class SearchSettings(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[float] = ..., workers: _Optional[int] = ..., exploration: _Optional[float] = ..., temperature: _Optional[float] = ...) -> None: ...
 
 class ChooseMoveRequest(_message.Message):
-    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "target_elo")
+    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "target_elo", "session_key")
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATE_JSON_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -165,6 +165,7 @@ class ChooseMoveRequest(_message.Message):
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TARGET_ELO_FIELD_NUMBER: _ClassVar[int]
+    SESSION_KEY_FIELD_NUMBER: _ClassVar[int]
     game: str
     state_json: bytes
     seat: int
@@ -172,10 +173,11 @@ class ChooseMoveRequest(_message.Message):
     settings: SearchSettings
     seed: int
     target_elo: float
-    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., target_elo: _Optional[float] = ...) -> None: ...
+    session_key: str
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., target_elo: _Optional[float] = ..., session_key: _Optional[str] = ...) -> None: ...
 
 class SearchStats(_message.Message):
-    __slots__ = ("iterations", "elapsed_ms", "stopped_by", "nodes", "seat", "settings", "random_move_share", "random_move")
+    __slots__ = ("iterations", "elapsed_ms", "stopped_by", "nodes", "seat", "settings", "random_move_share", "random_move", "tree_reused", "reused_visits")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
     STOPPED_BY_FIELD_NUMBER: _ClassVar[int]
@@ -184,6 +186,8 @@ class SearchStats(_message.Message):
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     RANDOM_MOVE_SHARE_FIELD_NUMBER: _ClassVar[int]
     RANDOM_MOVE_FIELD_NUMBER: _ClassVar[int]
+    TREE_REUSED_FIELD_NUMBER: _ClassVar[int]
+    REUSED_VISITS_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     elapsed_ms: float
     stopped_by: str
@@ -192,7 +196,9 @@ class SearchStats(_message.Message):
     settings: SearchSettings
     random_move_share: float
     random_move: bool
-    def __init__(self, iterations: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., stopped_by: _Optional[str] = ..., nodes: _Optional[int] = ..., seat: _Optional[int] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., random_move_share: _Optional[float] = ..., random_move: _Optional[bool] = ...) -> None: ...
+    tree_reused: bool
+    reused_visits: int
+    def __init__(self, iterations: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., stopped_by: _Optional[str] = ..., nodes: _Optional[int] = ..., seat: _Optional[int] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., random_move_share: _Optional[float] = ..., random_move: _Optional[bool] = ..., tree_reused: _Optional[bool] = ..., reused_visits: _Optional[int] = ...) -> None: ...
 
 class MoveAnalysis(_message.Message):
     __slots__ = ("rank", "move", "visits", "value", "lower_bound", "principal_variation")
@@ -221,7 +227,7 @@ class ChooseMoveResponse(_message.Message):
     def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., analysis: _Optional[_Union[MoveAnalysis, _Mapping]] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
-    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "top_k", "target_elo")
+    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "top_k", "target_elo", "session_key")
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATE_JSON_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -230,6 +236,7 @@ class AnalyzeRequest(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     TOP_K_FIELD_NUMBER: _ClassVar[int]
     TARGET_ELO_FIELD_NUMBER: _ClassVar[int]
+    SESSION_KEY_FIELD_NUMBER: _ClassVar[int]
     game: str
     state_json: bytes
     seat: int
@@ -238,7 +245,8 @@ class AnalyzeRequest(_message.Message):
     seed: int
     top_k: int
     target_elo: float
-    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., top_k: _Optional[int] = ..., target_elo: _Optional[float] = ...) -> None: ...
+    session_key: str
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., top_k: _Optional[int] = ..., target_elo: _Optional[float] = ..., session_key: _Optional[str] = ...) -> None: ...
 
 class AnalyzeResponse(_message.Message):
     __slots__ = ("moves", "stats", "final")
