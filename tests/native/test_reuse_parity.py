@@ -113,3 +113,29 @@ def test_no_native_match_is_exactly_the_native_search_without_reuse(name: str) -
     assert dataclasses.replace(result, elapsed_ms=0.0) == dataclasses.replace(
         plain, elapsed_ms=0.0
     )
+
+
+def test_a_full_state_the_native_core_refuses_searches_without_reuse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = get_game("leda")
+    state = mid_game_decision("leda", OPTIONS["leda"], 9, 40)
+    seat = game.current_player(state)
+    twin = native_twin("leda")
+    _, kept = search_reusing(game, state, seat, CONFIG, 1, None, engine="native")
+    reads = twin.state_from_json
+    hidden = orjson.dumps(game.state_to_json(state)).decode()
+
+    class Refusing:
+        def state_from_json(self, text: str) -> Any:
+            if text == hidden:
+                raise ValueError("$.pending: refused")
+            return reads(text)
+
+    monkeypatch.setattr("boardbot.search.reuse.native_twin", lambda name: Refusing())
+    result, again = search_reusing(game, state, seat, CONFIG, 4, kept, engine="native")
+    plain = search(game, state, seat, CONFIG, 4, engine="native")
+    assert again is None and not result.reused
+    assert dataclasses.replace(result, elapsed_ms=0.0) == dataclasses.replace(
+        plain, elapsed_ms=0.0
+    )
