@@ -209,7 +209,8 @@ def bot_names() -> list[str]:
 
 def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO) -> Bot:
     """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations,
-    then optional `+key=value` setting overrides (`search/overrides.py`), optionally ending in
+    then optional `+key=value` setting overrides (`search/overrides.py`; `+reuse=1` keeps the
+    bot's search tree between its moves, `search/reuse.py`), optionally ending in
     `/native` or `/python` to pick its engine over `engine`), with presets
     as tuned for `game` (a Game or a registered game's name) on the engine its searches use.
 
