@@ -27,10 +27,21 @@ from boardbot.tools.ladder_store import (
     entry_key,
     game_entry,
 )
-from boardbot.tools.match import MatchError, clan_option_sets, play_job
+from boardbot.tools.match import GameJob, GameRecord, MatchError, clan_option_sets, play_game
 from boardbot.tools.progress import Progress
 from boardbot.tools.ratings import LadderRatings, fit_ladder
 from boardbot.tools.runners import Runner, SerialRunner
+
+LADDER_STEP_LIMIT = 5_000
+"""Steps after which a ladder game is stopped and kept as unfinished, left out of the fit: bots
+can stall a game forever where the rules let them (a Legend Raiders player who would lose by
+completing a 6th discovery may never complete it). Real games take a few hundred steps."""
+
+
+def play_ladder_job(args: GameJob) -> GameRecord:
+    """Play one ladder game, stopped at LADDER_STEP_LIMIT steps (module level, for every runner)."""
+    game, options, bots, seating, seed, index, engine = args
+    return play_game(game, options, bots, seating, seed, index, engine, LADDER_STEP_LIMIT)
 
 
 def ladder_settings(
@@ -130,7 +141,8 @@ def run_ladder(
     pending = pending_games(schedule, entries)
     chosen = pending if limit is None else pending[:limit]
     progress = Progress(len(schedule), len(entries), stream=stream)
-    for position, record in (runner or SerialRunner()).imap(play_job, [g.job for g in chosen]):
+    jobs = [g.job for g in chosen]
+    for position, record in (runner or SerialRunner()).imap(play_ladder_job, jobs):
         scheduled = chosen[position]
         store.append(game_entry(scheduled, record))
         progress.advance(f"{' vs '.join(scheduled.table)}, game {scheduled.index}")

@@ -55,6 +55,15 @@ def markdown(ratings: LadderRatings, title: str) -> str:
         f"(prior: {ratings.prior_wins:g} virtual win each way per pair); Elo anchored at "
         f"`{ratings.anchor}` = 0; 95% percentile intervals from {ratings.bootstrap} bootstrap "
         f"resamples of whole deals (seed {ratings.bootstrap_seed}).",
+        *(
+            [
+                "",
+                f"{ratings.unfinished} game(s) stopped unfinished at the step limit, left out "
+                "of the fit (the bots never ended them).",
+            ]
+            if ratings.unfinished
+            else []
+        ),
         "",
         *ratings_table(ratings),
         "",

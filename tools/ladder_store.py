@@ -52,7 +52,8 @@ class LadderSettings:
 
 
 def game_entry(scheduled: ScheduledGame, record: GameRecord) -> dict[str, Any]:
-    """The games-file line of one finished game: what identifies it and how it went."""
+    """The games-file line of one played game: what identifies it and how it went (a game stopped
+    at the step limit has `"unfinished": true` and no returns)."""
     return {
         "table": list(scheduled.table),
         "game": scheduled.index,
@@ -66,6 +67,7 @@ def game_entry(scheduled: ScheduledGame, record: GameRecord) -> dict[str, Any]:
         "decisions": record.decisions,
         "decision_seconds": list(record.decision_seconds),
         "decision_counts": list(record.decision_counts),
+        **({} if record.finished else {"unfinished": True}),
     }
 
 

@@ -45,6 +45,8 @@ class GameRecord:
     """Per seat, of those, the moves whose search grew on an earlier tree."""
     reused_visits: tuple[int, ...] = ()
     """Per seat, the root visits those searches started with, summed."""
+    finished: bool = True
+    """False: the game was stopped at a runner's step limit before it ended (no returns)."""
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,13 @@ def play_game(
     seed: int,
     index: int = 0,
     engine: Engine = Engine.AUTO,
+    step_limit: int | None = None,
 ) -> GameRecord:
-    """Play one seeded game to the end, seat s played by bot `bots[seating[s]]`."""
+    """Play one seeded game to the end, seat s played by bot `bots[seating[s]]`.
+
+    A game still running after MAX_GAME_STEPS steps is a MatchError; with `step_limit` it is
+    returned after that many steps as an unfinished record instead (`finished` False, no
+    returns), for runners that must go on past a game the bots never end."""
     players = [make_bot(bots[b], game, engine) for b in seating]
     state = game.new_state(options, seed)
     if game.num_players(state) != len(seating):
@@ -122,7 +129,8 @@ def play_game(
     counts = [0] * len(seating)
     decisions = 0
     clock = time.perf_counter
-    for _ in range(MAX_GAME_STEPS):
+    finished = True
+    for _ in range(MAX_GAME_STEPS if step_limit is None else step_limit):
         if game.is_terminal(state):
             break
         seat = game.current_player(state)
@@ -136,7 +144,11 @@ def play_game(
         decisions += 1
         state = game.apply(state, action)
     else:
-        raise MatchError(f"game {index} (seed {seed}) did not end within {MAX_GAME_STEPS} steps")
+        if step_limit is None:
+            raise MatchError(
+                f"game {index} (seed {seed}) did not end within {MAX_GAME_STEPS} steps"
+            )
+        finished = game.is_terminal(state)
     reusing = [getattr(p, "reuse", False) for p in players]
     reuse_fields: dict[str, tuple[int, ...]] = {}
     if any(reusing):
@@ -150,11 +162,12 @@ def play_game(
         seed=seed,
         options=dict(options),
         seating=seating,
-        returns=tuple(game.returns(state)),
+        returns=tuple(game.returns(state)) if finished else (),
         scores=tuple(game.scores(state)),
         decisions=decisions,
         decision_seconds=tuple(seconds),
         decision_counts=tuple(counts),
+        finished=finished,
         **reuse_fields,
     )
 

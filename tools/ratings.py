@@ -69,6 +69,8 @@ class LadderRatings:
     """wins[i][j]: times bot i finished ahead of bot j (ties count half)."""
     meetings: tuple[tuple[int, ...], ...]
     """meetings[i][j]: games in which bots i and j both played."""
+    unfinished: int = 0
+    """Games stopped at the step limit, left out of the fit."""
 
     def to_json(self) -> dict[str, Any]:
         """The ratings as a JSON-ready dict."""
@@ -166,7 +168,10 @@ def fit_ladder(
     seed: int = 0,
     prior_wins: float = PRIOR_WINS,
 ) -> LadderRatings:
-    """Ratings of `bots` from the games file's entries, with `resamples` bootstrap refits."""
+    """Ratings of `bots` from the games file's entries, with `resamples` bootstrap refits; games
+    stopped unfinished are counted and left out."""
+    unfinished = sum(bool(entry.get("unfinished")) for entry in entries)
+    entries = [entry for entry in entries if not entry.get("unfinished")]
     if not entries:
         raise ValueError("no finished games to rate")
     if resamples < 1:
@@ -202,4 +207,5 @@ def fit_ladder(
         steps=steps,
         wins=tuple(tuple(float(x) for x in row) for row in wins),
         meetings=tuple(tuple(int(x) for x in row) for row in meetings),
+        unfinished=unfinished,
     )

@@ -10,9 +10,10 @@ import orjson
 import pytest
 
 from boardbot.engine import get_game
+from boardbot.tools import ladder, match
 from boardbot.tools.ladder import run_ladder
 from boardbot.tools.ladder_store import LadderError, LadderStore
-from boardbot.tools.match import run_match
+from boardbot.tools.match import MatchError, play_game, run_match
 from tests.tools.ladder_helpers import small_settings, without_times
 
 GAME = get_game("legend_raiders")
@@ -42,6 +43,27 @@ def test_a_stopped_ladder_resumes_without_replaying(tmp_path: Path) -> None:
     ]
     keys = {(tuple(orjson.loads(x)["table"]), orjson.loads(x)["game"]) for x in lines(whole)}
     assert len(keys) == 12
+
+
+def test_a_game_past_the_step_limit_is_kept_unfinished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game the bots never end is stopped, kept as unfinished and not played again."""
+    monkeypatch.setattr(ladder, "LADDER_STEP_LIMIT", 3)
+    settings = small_settings(("random", "greedy"), games=2, seed=3)
+    run = run_ladder(GAME, settings, tmp_path, stream=io.StringIO())
+    assert run.played == 2
+    entries = [orjson.loads(x) for x in lines(tmp_path)]
+    assert all(e["unfinished"] is True and e["returns"] == [] for e in entries)
+    assert len(entries[0]["scores"]) == 2
+    assert run_ladder(GAME, settings, tmp_path, stream=io.StringIO()).played == 0
+    record = play_game(GAME, {"players": 2}, ["random", "greedy"], (0, 1), 3, step_limit=3)
+    assert not record.finished and record.returns == ()
+    whole = play_game(GAME, {"players": 2}, ["random", "greedy"], (0, 1), 3)
+    assert whole.finished and len(whole.returns) == 2
+    with pytest.raises(MatchError, match="did not end within"):
+        monkeypatch.setattr(match, "MAX_GAME_STEPS", 3)
+        play_game(GAME, {"players": 2}, ["random", "greedy"], (0, 1), 3)
 
 
 def test_the_games_file_holds_the_table_matches(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from itertools import pairwise
 
 import pytest
 
+from boardbot.tools.ladder_report import markdown
 from boardbot.tools.ratings import anchor_of, fit_ladder, pairwise_results
 from tests.tools.ladder_helpers import synthetic_games
 
@@ -85,3 +86,14 @@ def test_a_bot_that_wins_everything_keeps_a_finite_rating() -> None:
     assert 300.0 < greedy < 1500.0
     assert ratings.wins == ((0.0, 0.0), (20.0, 0.0))  # wins[i][j]: i ahead of j
     assert ratings.meetings == ((0, 20), (20, 0))
+
+
+def test_unfinished_games_are_counted_and_left_out() -> None:
+    entries = synthetic_games([0.0, 200.0, 400.0], 2, 6, seed=3)
+    stalled = dict(entries[0], returns=[], unfinished=True)
+    clean = fit_ladder(entries, NAMES[:3], resamples=20, seed=2)
+    with_stall = fit_ladder([*entries, stalled], NAMES[:3], resamples=20, seed=2)
+    assert (clean.unfinished, with_stall.unfinished) == (0, 1)
+    assert with_stall.ratings == clean.ratings and with_stall.games == clean.games
+    assert "1 game(s) stopped unfinished" in markdown(with_stall, "t")
+    assert "unfinished" not in markdown(clean, "t")
