@@ -8,8 +8,9 @@ played since, so the node it stands for is found by a bounded walk of the old tr
 there is skipped), a chance step is resolved by the outcomes the game lists
 (`chance_outcomes`), and a branch whose chance step is only sampled is given up. A node
 matches when the seat is to move there and its view equals the view of the new state: the
-search grows on it with its statistics, on top of the request's budget. No match: a fresh
-tree, exactly the search without reuse.
+search grows on it with its statistics, on top of the request's budget, its root moves cut to
+the moves legal in the new state (`restrict_root`). No match: a fresh tree, exactly the
+search without reuse.
 
 The walk's order and bounds are the same in the native core (`core/search/src/reuse.rs`), so
 both match the same node of the same tree with the same reused visits.
@@ -18,7 +19,7 @@ both match the same node of the same tree with the same reused visits.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,13 +68,31 @@ class ReuseMatch:
     path: tuple[Action, ...]
     """The decisions from the old root to the node."""
     reused_visits: int
-    """Visits of the node's moves for the seat (the root moves of the new search)."""
+    """Visits of the node's moves for the seat that are legal in the new state (the root moves
+    of the new search, `restrict_root`)."""
     node: Node | None = None
 
 
-def seat_visits(node: Node, seat: int) -> int:
-    """The visits of `node`'s children of `seat`."""
-    return sum(child.visits for child in node.children.get(seat, {}).values())
+def seat_visits(node: Node, seat: int, legal: Collection[Action] | None = None) -> int:
+    """The visits of `node`'s children of `seat` (only of those whose action is in `legal`,
+    when given)."""
+    kids = node.children.get(seat, {})
+    if legal is None:
+        return sum(child.visits for child in kids.values())
+    return sum(child.visits for action, child in kids.items() if action in legal)
+
+
+def restrict_root(node: Node, seat: int, legal: Collection[Action]) -> None:
+    """Make the matched `node` the root of the new search: keep only its children of `seat`
+    whose action is in `legal` (the legal moves of the new position), with their subtrees, in
+    their order, and drop every other child.
+
+    The tree is open loop, so the node's children were grown in many worlds of the old
+    position that reached its decisions, some in another decision frame: without this, a
+    move the new position does not allow could be chosen or reported. The native core keeps
+    the same children (`Tree::subtree_keeping`)."""
+    kept = {a: child for a, child in node.children.get(seat, {}).items() if a in legal}
+    node.children = {seat: kept} if kept else {}
 
 
 def json_mismatch(a: Any, b: Any) -> int:
@@ -109,11 +128,12 @@ def find_match(
     than `REUSE_CHANCE_ALL` outcomes is followed only into those within `REUSE_CHANCE_SLACK`
     of its closest one. The first level holding a state where the seat is to move with the
     seat's view of `state` gives the match: of its states with that view, the one whose node
-    has the most visits for the seat (the earliest on ties; several nodes are the seat's
-    information set reached by moves in another order, or by rival moves it cannot see). The
-    prunings can miss a node, never match a wrong one."""
+    has the most visits for the seat in moves legal in `state` (the earliest on ties; several
+    nodes are the seat's information set reached by moves in another order, or by rival moves
+    it cannot see). The prunings can miss a node, never match a wrong one."""
     target = game.state_to_json(state, seat)
     guide = game.state_to_json(state)
+    allowed = set(game.legal_actions(state))
     level: list[tuple[Node, State, tuple[Action, ...]]] = [(root, old_state, ())]
     examined = 0
     for depth in range(REUSE_MAX_DEPTH + 1):
@@ -124,7 +144,7 @@ def find_match(
             if player < 0:
                 continue
             if player == seat and game.state_to_json(current, seat) == target:
-                visits = seat_visits(node, seat)
+                visits = seat_visits(node, seat, allowed)
                 if found is None or visits > found.reused_visits:
                     found = ReuseMatch(path, visits, node)
                 continue
@@ -231,7 +251,10 @@ def search_reusing(
         match = find_match(game, previous.root, previous.state, state, seat)
     grown: list[TreeSearch] = []
     keep: Callable[[TreeSearch], None] = grown.append
-    root = None if match is None else match.node
+    root = None
+    if match is not None and match.node is not None:
+        root = match.node
+        restrict_root(root, seat, set(game.legal_actions(state)))
     result = _python_search(game, view, config, seed, controls, root, keep)
     if match is not None:
         result = dataclasses.replace(result, reused=True, reused_visits=match.reused_visits)

@@ -14,10 +14,15 @@ from boardbot.engine import Game, State, get_game
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import native_twin
 from boardbot.search.ismcts import search
-from boardbot.search.reuse import export_edges, find_match, search_reusing
+from boardbot.search.reuse import KeptTree, export_edges, find_match, search_reusing
 from tests.native import parity
 from tests.search.positions import mid_game_decision
-from tests.search.reuse_helpers import OPTIONS, play_along
+from tests.search.reuse_helpers import (
+    OPTIONS,
+    illegal_reusing_moves,
+    play_along,
+    tree_with_an_illegal_move,
+)
 
 pytestmark = pytest.mark.skipif(
     parity.boardbot_native is None,
@@ -139,3 +144,55 @@ def test_a_full_state_the_native_core_refuses_searches_without_reuse(
     assert dataclasses.replace(result, elapsed_ms=0.0) == dataclasses.replace(
         plain, elapsed_ms=0.0
     )
+
+
+@pytest.mark.parametrize("name", ["leda", "legend_raiders"])
+def test_both_engines_drop_a_reused_root_move_the_position_does_not_allow(name: str) -> None:
+    game = get_game(name)
+    module = parity.boardbot_native
+    assert module is not None
+    state = mid_game_decision(name, OPTIONS[name], 9, 40)
+    seat = game.current_player(state)
+    legal = game.legal_actions(state)
+
+    def previous(engine: str) -> tuple[KeptTree, Any]:
+        kept, illegal, _ = tree_with_an_illegal_move(game, state, seat, OPTIONS[name])
+        assert kept.root is not None
+        if engine == "python":
+            return kept, illegal
+        edges = export_edges(kept.root)
+        tree = module.tree_from_edges(native_state(game, state), seat, edges)
+        assert tree.nodes == kept.nodes == 5
+        return KeptTree(game.name, seat, state, tree.nodes, "native", handle=tree), illegal
+
+    python_tree, _ = previous("python")
+    native_tree, _ = previous("native")
+    assert python_tree.root is not None
+    python_match = find_match(game, python_tree.root, state, state, seat)
+    assert python_match is not None and (python_match.path, python_match.reused_visits) == ((), 3)
+    assert module.reuse_match(native_tree.handle, native_state(game, state)) == ([], 3)
+    for iterations in (1, 60):
+        config = CONFIG.replace(iterations=iterations)
+        for engine in ("python", "native"):
+            tree, illegal = previous(engine)
+            result, kept = search_reusing(game, state, seat, config, 5, tree, engine=engine)
+            assert result.reused and result.reused_visits == 3
+            assert result.action in legal and result.action != illegal
+            assert {m.action for m in result.moves} == set(legal)
+            assert sum(m.visits for m in result.moves) == 3 + iterations
+            for move in result.moves:
+                if move.notation is not None:
+                    assert move.principal_variation[0] == move.notation
+            assert kept is not None and kept.nodes == result.nodes
+            if iterations == 1:
+                # The root and its legal move kept (the illegal move's subtree and the rival's
+                # move dropped), and the one node the iteration grew: the same on both.
+                assert result.nodes == 3
+
+
+@pytest.mark.parametrize(("name", "seeds"), [("leda", range(12)), ("legend_raiders", range(4))])
+def test_every_move_a_native_reusing_bot_chooses_is_legal(name: str, seeds: range) -> None:
+    game = get_game(name)
+    bots = ["medium@200+reuse=1", "medium@200+reuse=1"]
+    for seed in seeds:
+        assert illegal_reusing_moves(game, OPTIONS[name], bots, seed, "native") == []

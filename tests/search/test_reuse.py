@@ -14,9 +14,15 @@ from boardbot.search.engines import Engine
 from boardbot.search.ismcts import search
 from boardbot.search.reuse import KeptTree, find_match, search_reusing, seat_visits
 from boardbot.search.tree import Node
+from boardbot.search.tree_search import subtree_size
 from boardbot.tools.match import play_game, summarize
 from tests.search.positions import mid_game_decision
-from tests.search.reuse_helpers import OPTIONS, play_along
+from tests.search.reuse_helpers import (
+    OPTIONS,
+    illegal_reusing_moves,
+    play_along,
+    tree_with_an_illegal_move,
+)
 
 CONFIG = SearchConfig(iterations=600, cutoff_depth=8, rollout="heuristic", early_stop=False)
 
@@ -50,7 +56,10 @@ def test_reuse_finds_the_node_after_an_own_and_an_opponent_move(name: str) -> No
     for action in match.path:
         node = next(k[action] for k in node.children.values() if action in k)
     assert match.node is node
-    assert match.reused_visits == seat_visits(node, seat) > 0
+    # The node's visits for the seat in moves legal there (it may hold others, grown in
+    # worlds of the old position).
+    legal = set(game.legal_actions(reached))
+    assert match.reused_visits == seat_visits(node, seat, legal) > 0
     again, kept_again = search_reusing(game, reached, seat, CONFIG, 2, kept, engine="python")
     assert again.reused and again.reused_visits == match.reused_visits
     assert root_visits(again) == match.reused_visits + CONFIG.iterations
@@ -124,3 +133,42 @@ def test_a_match_reports_the_reused_visits() -> None:
     assert reports[0].reuse_rate is not None and 0.0 < reports[0].reuse_rate <= 1.0
     assert reports[0].mean_reused_visits is not None and reports[0].mean_reused_visits > 0
     assert reports[1].reuse_rate is None and reports[1].mean_reused_visits is None
+
+
+@pytest.mark.parametrize("name", ["leda", "legend_raiders"])
+def test_a_reused_root_never_chooses_or_reports_a_move_the_position_does_not_allow(
+    name: str,
+) -> None:
+    game = get_game(name)
+    state = mid_game_decision(name, OPTIONS[name], 9, 40)
+    seat = game.current_player(state)
+    legal = game.legal_actions(state)
+    previous, illegal, good = tree_with_an_illegal_move(game, state, seat, OPTIONS[name])
+    assert previous.root is not None
+    match = find_match(game, previous.root, state, state, seat)
+    assert match is not None and match.path == () and match.node is previous.root
+    # Only the legal move's visits are reused, not the illegal one's.
+    assert match.reused_visits == 3 == seat_visits(previous.root, seat, set(legal))
+    config = CONFIG.replace(iterations=60)
+    result, kept = search_reusing(game, state, seat, config, 5, previous, engine="python")
+    assert result.reused and result.reused_visits == 3
+    assert result.action in legal and result.action != illegal
+    assert [m.action for m in result.moves if m.action not in legal] == []
+    assert {m.action for m in result.moves} == set(legal)
+    assert sum(m.visits for m in result.moves) == 3 + config.iterations
+    assert next(m for m in result.moves if m.action == good).visits >= 3
+    for move in result.moves:
+        if move.notation is not None:
+            assert move.principal_variation[0] == move.notation
+    assert kept is not None and kept.root is not None
+    assert set(kept.root.children) == {seat}
+    assert illegal not in kept.root.children[seat]
+    assert kept.nodes == subtree_size(kept.root) == result.nodes
+
+
+@pytest.mark.parametrize(("name", "seeds"), [("leda", range(4, 8)), ("legend_raiders", range(2))])
+def test_every_move_a_reusing_bot_chooses_is_legal(name: str, seeds: range) -> None:
+    game = get_game(name)
+    bots = ["medium@60+reuse=1", "medium@60+reuse=1"]
+    for seed in seeds:
+        assert illegal_reusing_moves(game, OPTIONS[name], bots, seed, "python") == []

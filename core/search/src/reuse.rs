@@ -45,7 +45,8 @@ pub struct ReuseMatch<A> {
     pub node: NodeId,
     /// The decisions from the old root to the node.
     pub path: Vec<A>,
-    /// Visits of the node's moves for the seat (the root moves of the new search).
+    /// Visits of the node's moves for the seat that are legal in the new state (the root moves
+    /// of the new search, [`Tree::subtree_keeping`]).
     pub reused_visits: u64,
 }
 
@@ -54,6 +55,16 @@ pub fn seat_visits<A: Copy + Eq>(tree: &Tree<A>, node: NodeId, seat: usize) -> u
     tree.edges(node)
         .iter()
         .filter(|e| e.seat as usize == seat)
+        .map(|e| e.visits)
+        .sum()
+}
+
+/// The visits of `node`'s edges of `seat` whose action is in `legal` (Python's `seat_visits`
+/// with `legal`): what a search growing on `node` in a position with those moves reuses.
+pub fn legal_visits<A: Copy + Eq>(tree: &Tree<A>, node: NodeId, seat: usize, legal: &[A]) -> u64 {
+    tree.edges(node)
+        .iter()
+        .filter(|e| e.seat as usize == seat && legal.contains(&e.action))
         .map(|e| e.visits)
         .sum()
 }
@@ -95,7 +106,8 @@ type Reached<G> = (NodeId, <G as Game>::State, Vec<<G as Game>::Action>);
 /// leaves of their full JSON; the earliest reached on ties), in that order; a chance step of more than [`REUSE_CHANCE_ALL`] outcomes is
 /// followed only into those within [`REUSE_CHANCE_SLACK`] of its closest one. The first level
 /// holding a state where `seat` is to move with `seat`'s view of `state` gives the match: of
-/// those states, the one whose node has the most visits for `seat` (the earliest on ties).
+/// those states, the one whose node has the most visits for `seat` in moves legal in `state`
+/// (the earliest on ties).
 pub fn find_match<G: Game>(
     game: &G,
     tree: &Tree<G::Action>,
@@ -105,6 +117,8 @@ pub fn find_match<G: Game>(
 ) -> Option<ReuseMatch<G::Action>> {
     let target = game.state_to_json(state, Some(seat));
     let guide = game.state_to_json(state, None);
+    let mut allowed = Vec::new();
+    game.legal_actions(state, &mut allowed);
     let mut level: Vec<Reached<G>> = vec![(ROOT, old_state.clone(), Vec::new())];
     let mut legal = Vec::new();
     let mut examined = 0;
@@ -116,7 +130,7 @@ pub fn find_match<G: Game>(
                 continue;
             };
             if mover as usize == seat && game.state_to_json(current, Some(seat)) == target {
-                let visits = seat_visits(tree, *node, seat);
+                let visits = legal_visits(tree, *node, seat, &allowed);
                 let better = match &found {
                     Some(best) => visits > best.reused_visits,
                     None => true,

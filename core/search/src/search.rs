@@ -170,8 +170,15 @@ pub fn search_view_reusing<G: Game>(
     let matched = previous
         .as_ref()
         .and_then(|kept| find_match(game, &kept.tree, &kept.state, state, seat));
+    // The matched node's moves for the seat that are legal here, nothing else: the open-loop
+    // node was grown in many worlds of the old position (search/reuse.py, `restrict_root`).
     let tree = match (&previous, &matched) {
-        (Some(kept), Some(found)) => kept.tree.subtree(found.node),
+        (Some(kept), Some(found)) => {
+            let mut allowed = Vec::new();
+            game.legal_actions(state, &mut allowed);
+            let mover = u32::try_from(seat).unwrap_or(u32::MAX);
+            kept.tree.subtree_keeping(found.node, mover, &allowed)
+        }
         _ => Tree::new(),
     };
     drop(previous);

@@ -119,10 +119,29 @@ impl<A: Copy + Eq> Tree<A> {
     /// A tree of `node` and everything under it, `node` as its root; every node keeps its
     /// edges in their order (tree reuse). An unknown `node` gives a tree of the root alone.
     pub fn subtree(&self, node: NodeId) -> Self {
+        self.copied(node, |_| true)
+    }
+
+    /// [`Tree::subtree`] keeping, of `node`'s own edges, only those of `seat` whose action is
+    /// in `legal` (with their subtrees, in their order): the root of a search growing on a
+    /// matched node, whose moves must be legal in the new position (the open-loop node was
+    /// grown in many worlds of the old one). Python's `restrict_root`.
+    pub fn subtree_keeping(&self, node: NodeId, seat: u32, legal: &[A]) -> Self {
+        self.copied(node, |edge| {
+            edge.seat == seat && legal.contains(&edge.action)
+        })
+    }
+
+    /// `node` and everything under it as a tree, of `node`'s own edges only those `keep`
+    /// accepts.
+    fn copied(&self, node: NodeId, keep: impl Fn(&Edge<A>) -> bool) -> Self {
         let mut out = Self::new();
         let mut queue = std::collections::VecDeque::from([(node, ROOT)]);
         while let Some((old, new)) = queue.pop_front() {
             for edge in self.edges(old) {
+                if new == ROOT && !keep(edge) {
+                    continue;
+                }
                 let Ok(child) = NodeId::try_from(out.nodes.len()) else {
                     return out;
                 };
@@ -204,6 +223,26 @@ mod tests {
         let grand = sub.edges(ROOT)[0].child;
         assert_eq!(sub.edges(grand)[0].action, 9);
         assert_eq!(tree.subtree(99).len(), 1);
+    }
+
+    #[test]
+    fn a_kept_subtree_drops_the_root_edges_not_legal_with_their_subtrees() {
+        let mut tree: Tree<u8> = Tree::new();
+        let a = tree.add_edge(ROOT, 0, 1).unwrap();
+        let child = tree.edges(ROOT)[a].child;
+        for (seat, action) in [(0, 3), (1, 4), (0, 5), (0, 6)] {
+            let i = tree.add_edge(child, seat, action).unwrap();
+            let grand = tree.edges(child)[i].child;
+            tree.add_edge(grand, 1, 9).unwrap();
+        }
+        // Action 4 is legal but of the other seat, 5 is the seat's but not legal.
+        let kept = tree.subtree_keeping(child, 0, &[6, 3, 4]);
+        let actions: Vec<u8> = kept.edges(ROOT).iter().map(|e| e.action).collect();
+        assert_eq!(actions, vec![3, 6]);
+        assert_eq!(kept.len(), 5);
+        let grand = kept.edges(ROOT)[1].child;
+        assert_eq!(kept.edges(grand)[0].action, 9);
+        assert_eq!(tree.subtree(child).len(), 9);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use boardbot_rules::rng::below;
 use boardbot_rules::{seeded_rng, Game, Leda, LegendRaiders, SeededRng, CHANCE, TERMINAL};
-use boardbot_search::reuse::seat_visits;
+use boardbot_search::reuse::{legal_visits, seat_visits, tree_from_edges};
 use boardbot_search::tree::{NodeId, ROOT};
 use boardbot_search::{
     find_match, search_view_reusing, search_view_with, KeptTree, RolloutPolicy, SearchConfig,
@@ -133,10 +133,15 @@ fn reuse_after_a_move_and_a_reply<G: Game>(game: &G, options: &Value) {
             if found.path == played {
                 assert_eq!(found.node, node);
             }
+            // The node's visits for the seat in moves legal here (the root moves of the new
+            // search); it may hold others, grown in worlds of the old position.
+            let mut legal = Vec::new();
+            game.legal_actions(&reached, &mut legal);
             assert_eq!(
                 found.reused_visits,
-                seat_visits(&kept.tree, found.node, seat)
+                legal_visits(&kept.tree, found.node, seat, &legal)
             );
+            assert!(found.reused_visits <= seat_visits(&kept.tree, found.node, seat));
             assert!(found.reused_visits > 0);
             let next_view = game.observe(&reached, seat);
             let again = search_view_reusing(
@@ -212,4 +217,104 @@ fn legend_raiders_without_a_match_searches_as_without_reuse() {
 #[test]
 fn leda_without_a_match_searches_as_without_reuse() {
     no_match_is_the_search_without_reuse(&Leda, &json!({"clans": ["sharks", "pandas"]}));
+}
+
+/// A kept tree grown from `state` whose root holds, beside a legal move of `seat` (3 visits),
+/// a move of `seat` the position does not allow (the most visited and best, with a subtree)
+/// and a move of the rival: what an open-loop node matched by the walk can hold (Python's
+/// `tree_with_an_illegal_move`). The tree and the illegal move.
+fn tree_with_an_illegal_move<G: Game>(
+    game: &G,
+    options: &Value,
+    state: &G::State,
+    seat: usize,
+) -> (KeptTree<G>, G::Action) {
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let mut other = Vec::new();
+    let illegal = (0..40)
+        .flat_map(|seed| decisions(game, options, seed))
+        .find_map(|s| {
+            game.legal_actions(&s, &mut other);
+            other.iter().copied().find(|a| !legal.contains(a))
+        })
+        .expect("a move of another position not legal here");
+    let (me, rival) = (seat as u32, 1 - seat as u32);
+    let edges = [
+        (0, me, illegal, 10_000, 10_000, 9_900.0),
+        (1, me, legal[legal.len() - 1], 50, 60, 40.0),
+        (0, me, legal[0], 3, 3, 1.5),
+        (0, rival, legal[1], 7, 7, 3.0),
+    ];
+    let tree = tree_from_edges(&edges).unwrap();
+    assert_eq!(tree.len(), 5);
+    let kept = KeptTree {
+        tree,
+        state: state.clone(),
+        seat,
+    };
+    (kept, illegal)
+}
+
+fn a_reused_root_keeps_only_legal_moves<G: Game>(game: &G, options: &Value) {
+    let state = decisions(game, options, 9)[12].clone();
+    let seat = game.current_player(&state) as usize;
+    let view = game.observe(&state, seat);
+    let mut legal = Vec::new();
+    game.legal_actions(&state, &mut legal);
+    let (kept, illegal) = tree_with_an_illegal_move(game, options, &state, seat);
+    let found = find_match(game, &kept.tree, &kept.state, &state, seat).unwrap();
+    assert!(found.path.is_empty());
+    assert_eq!(found.node, ROOT);
+    // Only the legal move's visits count, not the illegal one's.
+    assert_eq!(found.reused_visits, 3);
+    assert_eq!(legal_visits(&kept.tree, ROOT, seat, &legal), 3);
+    assert_eq!(seat_visits(&kept.tree, ROOT, seat), 10_003);
+    for iterations in [1, 60] {
+        let config = SearchConfig {
+            iterations: Some(iterations),
+            ..config()
+        };
+        let (previous, _) = tree_with_an_illegal_move(game, options, &state, seat);
+        let reused = search_view_reusing(
+            game,
+            &view,
+            &state,
+            &config,
+            5,
+            SearchHooks::default(),
+            Some(previous),
+        )
+        .unwrap();
+        assert_eq!(reused.matched.as_ref().map(|m| m.reused_visits), Some(3));
+        let result = &reused.result;
+        assert!(legal.contains(&result.action) && result.action != illegal);
+        assert_eq!(result.moves.len(), legal.len());
+        assert!(result.moves.iter().all(|m| legal.contains(&m.action)));
+        let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(visits, 3 + iterations);
+        for stats in &result.moves {
+            assert_eq!(stats.principal_variation.first(), Some(&stats.notation));
+        }
+        let tree = reused.kept.unwrap().tree;
+        assert_eq!(tree.len() as u64, result.nodes);
+        assert!(tree
+            .edges(ROOT)
+            .iter()
+            .all(|e| e.seat as usize == seat && legal.contains(&e.action)));
+        if iterations == 1 {
+            // The root and its legal move, and the node the one iteration grew (Python's too).
+            assert_eq!(result.nodes, 3);
+        }
+    }
+}
+
+#[test]
+fn legend_raiders_a_reused_root_keeps_only_legal_moves() {
+    a_reused_root_keeps_only_legal_moves(&LegendRaiders, &json!({"players": 2}));
+}
+
+#[test]
+fn leda_a_reused_root_keeps_only_legal_moves() {
+    a_reused_root_keeps_only_legal_moves(&Leda, &json!({"clans": ["sharks", "pandas"]}));
 }
