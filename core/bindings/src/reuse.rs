@@ -6,14 +6,14 @@ use std::sync::Mutex;
 
 use boardbot_rules::{Leda, LegendRaiders};
 use boardbot_search::reuse::tree_from_edges as build_tree;
-use boardbot_search::{find_match, search_view_reusing, CancelToken, KeptTree};
+use boardbot_search::{find_match, search_view_reusing, KeptTree};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::guard;
 use crate::games::{with_game, AnyState, PyGame};
-use crate::search::{result_dict, run_hooked, search_config, CancelFlag, Request};
+use crate::search::{result_dict, run_hooked, CancelFlag, Request};
 use crate::state::{check_seat, PyState};
 
 /// A kept tree of either game.
@@ -149,15 +149,7 @@ pub fn search_reusing(
     progress_every: u64,
     previous: Option<Py<PyTree>>,
 ) -> PyResult<PyObject> {
-    let config = guard("search", || search_config(config))?;
-    let token = cancel.map_or_else(CancelToken::new, |flag| flag.token.clone());
-    let request = Request {
-        config,
-        seed,
-        token,
-        on_progress,
-        progress_every,
-    };
+    let request = Request::new(config, seed, cancel, on_progress, progress_every)?;
     with_game!(&view.state, g, s => {
         let seat = check_seat(g, s, seat, "seat")?;
         let full = state_of(g, &state.state)?;

@@ -245,15 +245,7 @@ pub fn search(
     on_progress: Option<PyObject>,
     progress_every: u64,
 ) -> PyResult<PyObject> {
-    let config = guard("search", || search_config(config))?;
-    let token = cancel.map_or_else(CancelToken::new, |flag| flag.token.clone());
-    let request = Request {
-        config,
-        seed,
-        token,
-        on_progress,
-        progress_every,
-    };
+    let request = Request::new(config, seed, cancel, on_progress, progress_every)?;
     with_game!(&state.state, g, s => {
         let seat = check_seat(g, s, seat, "seat")?;
         run(g, py, s, seat, request)
@@ -267,6 +259,25 @@ pub(crate) struct Request {
     pub(crate) token: CancelToken,
     pub(crate) on_progress: Option<PyObject>,
     pub(crate) progress_every: u64,
+}
+
+impl Request {
+    /// The request of one `search` call: its checked settings and its controls.
+    pub(crate) fn new(
+        config: Option<&Bound<'_, PyDict>>,
+        seed: u64,
+        cancel: Option<&CancelFlag>,
+        on_progress: Option<PyObject>,
+        progress_every: u64,
+    ) -> PyResult<Self> {
+        Ok(Self {
+            config: guard("search", || search_config(config))?,
+            seed,
+            token: cancel.map_or_else(CancelToken::new, |flag| flag.token.clone()),
+            on_progress,
+            progress_every,
+        })
+    }
 }
 
 /// The search of `game` from `state` for `seat`, without the GIL; the result dict.
