@@ -98,12 +98,11 @@ def _run(
         raise NativeCoreError(f"the native core refused a valid view: {error}") from None
     full = None
     if reuse is not None:
+        text = orjson.dumps(game.state_to_json(reuse[0])).decode()
         try:
-            full = twin.state_from_json(orjson.dumps(game.state_to_json(reuse[0])).decode())
-        except ValueError:
-            # A full state the native core does not read (it reads every view): search
-            # without reuse rather than fail; the previous tree is dropped.
-            reuse = None
+            full = twin.state_from_json(text)
+        except ValueError as error:
+            raise NativeCoreError(f"the native core refused a valid state: {error}") from None
     should_stop, on_progress, shown = controls.should_stop, controls.on_progress, controls.shown
     flag = module.CancelFlag()
     done = threading.Event()

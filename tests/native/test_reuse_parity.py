@@ -14,6 +14,7 @@ from boardbot.engine import Game, State, get_game
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import native_twin
 from boardbot.search.ismcts import search
+from boardbot.search.native import NativeCoreError
 from boardbot.search.reuse import KeptTree, export_edges, find_match, search_reusing
 from tests.native import parity
 from tests.search.positions import mid_game_decision
@@ -120,7 +121,7 @@ def test_no_native_match_is_exactly_the_native_search_without_reuse(name: str) -
     )
 
 
-def test_a_full_state_the_native_core_refuses_searches_without_reuse(
+def test_a_full_state_the_native_core_refuses_is_an_error_not_a_silent_fresh_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = get_game("leda")
@@ -138,12 +139,9 @@ def test_a_full_state_the_native_core_refuses_searches_without_reuse(
             return reads(text)
 
     monkeypatch.setattr("boardbot.search.reuse.native_twin", lambda name: Refusing())
-    result, again = search_reusing(game, state, seat, CONFIG, 4, kept, engine="native")
-    plain = search(game, state, seat, CONFIG, 4, engine="native")
-    assert again is None and not result.reused
-    assert dataclasses.replace(result, elapsed_ms=0.0) == dataclasses.replace(
-        plain, elapsed_ms=0.0
-    )
+    # Python read the state, so a refusal is a parity fault: it is reported, not worked round.
+    with pytest.raises(NativeCoreError, match="refused a valid state"):
+        search_reusing(game, state, seat, CONFIG, 4, kept, engine="native")
 
 
 @pytest.mark.parametrize("name", ["leda", "legend_raiders"])
