@@ -22,10 +22,20 @@ GAME = get_game("legend_raiders")
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    """One local Ray instance for the module (RayRunner uses a Ray already started)."""
-    ray.init(num_cpus=2, include_dashboard=False)
+    """One local Ray instance for the module (RayRunner uses a Ray already started).
+
+    Ray's head process sometimes fails to come up while the other test worker loads both cores
+    (its port file never appears); a second start is given before the test errs."""
+    monkey = pytest.MonkeyPatch()
+    monkey.setenv("RAY_gcs_server_port_wait_time_s", "60")
+    try:
+        ray.init(num_cpus=2, include_dashboard=False)
+    except RuntimeError:
+        ray.shutdown()
+        ray.init(num_cpus=2, include_dashboard=False)
     yield
     ray.shutdown()
+    monkey.undo()
 
 
 def games_of(records: list[object]) -> list[dict[str, object]]:
