@@ -129,7 +129,6 @@ def play_game(
     counts = [0] * len(seating)
     decisions = 0
     clock = time.perf_counter
-    finished = True
     for _ in range(MAX_GAME_STEPS if step_limit is None else step_limit):
         if game.is_terminal(state):
             break
@@ -148,7 +147,7 @@ def play_game(
             raise MatchError(
                 f"game {index} (seed {seed}) did not end within {MAX_GAME_STEPS} steps"
             )
-        finished = game.is_terminal(state)
+    finished = game.is_terminal(state)
     reusing = [getattr(p, "reuse", False) for p in players]
     reuse_fields: dict[str, tuple[int, ...]] = {}
     if any(reusing):
