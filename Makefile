@@ -6,7 +6,9 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 50051
 
-.PHONY: install run test lint typecheck unit proto proto-check native native-if-cargo native-check diff bench loadtest fuzz clean
+WEB_PORT ?= 8080
+
+.PHONY: install run web test lint typecheck unit proto proto-check native native-if-cargo native-check diff bench loadtest fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +20,10 @@ install: $(STAMP)
 
 run: install native-if-cargo
 	$(BIN)/boardbot serve --host $(HOST) --port $(PORT)
+
+# The analysis board in the browser, with a server of its own (docs/web.md).
+web: install native-if-cargo
+	$(BIN)/boardbot web --host $(HOST) --port $(WEB_PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -13,6 +13,7 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.new",
     "boardbot.cli.commands.moves",
     "boardbot.cli.commands.apply",
+    "boardbot.cli.commands.view",
     "boardbot.cli.commands.move",
     "boardbot.cli.commands.analyze",
     "boardbot.cli.commands.play",
@@ -21,6 +22,7 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.match",
     "boardbot.cli.commands.ladder",
     "boardbot.cli.commands.calibrate_strength",
+    "boardbot.cli.commands.web",
 ]
 
 

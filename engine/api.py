@@ -132,6 +132,11 @@ class Codec(Protocol):
         """Parse the short string form and check it is legal in `state`."""
         ...
 
+    def chance_form(self, state: State) -> str:
+        """How to write an outcome of the pending chance step when `chance_outcomes` cannot list
+        them (e.g. a shuffle's order), for a client that gives the outcome itself."""
+        ...
+
     def render(self, state: State, observer: int | None = None) -> str:
         """A readable multi-line text picture of the state for terminals and logs."""
         ...

@@ -90,6 +90,12 @@ class BaseGame:
                 return outcome
         return outcomes[-1][0]
 
+    def chance_form(self, state: State, /) -> str:
+        """A generic description: the outcome as a move in the game's own notation."""
+        return (
+            "an outcome of this chance step as move JSON or notation (see the game's move format)"
+        )
+
     def observe(self, state: State, seat: int, /) -> View:
         """The whole state: with perfect information a seat sees everything."""
         return View(seat, state)

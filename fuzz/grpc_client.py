@@ -158,8 +158,8 @@ def check_reply(case: GrpcCase, reply: Any, responses: int) -> str:
             return f"the state answered does not decode: {cut(str(error), 300)}"
         except Exception as error:
             return f"the state answered does not decode: {type(error).__name__}: {error}"
-    if case.method == "LegalMoves" and not reply.moves:
-        return "no legal moves for the seat to move"
+    if case.method == "LegalMoves" and not reply.moves and not reply.chance_form:
+        return "no legal moves for the seat to move (nor the form of a chance outcome)"
     if case.method == "ChooseMove" and not reply.move.notation:
         return "no move chosen"
     if case.method == "AnalyzeStream" and (responses == 0 or not reply.final):

@@ -8,10 +8,11 @@ from typing import Any
 
 import orjson
 
-from boardbot.engine import CHANCE, EngineError, Game, State, get_game, list_games
+from boardbot.engine import CHANCE, TERMINAL, EngineError, Game, State, get_game, list_games
 from boardbot.engine.errors import UnknownGameError, echo
 from boardbot.jobs.failures import (
     Reason,
+    RequestError,
     bounded,
     from_engine_error,
     from_search_error,
@@ -28,7 +29,7 @@ from boardbot.jobs.request_bounds import (
     check_size,
 )
 from boardbot.search import checks
-from boardbot.search.errors import SearchError
+from boardbot.search.errors import GameOverError, InvalidSeatError, NotSeatToMoveError, SearchError
 
 MAX_CHANCE_STEPS = 10_000
 """Safety bound on chance steps resolved in a row (a game never needs this many)."""
@@ -36,10 +37,22 @@ MAX_CHANCE_STEPS = 10_000
 
 @dataclass(frozen=True)
 class MoveForms:
-    """A move as notation and as JSON bytes."""
+    """A move as notation and as JSON bytes (with its probability, for a chance outcome)."""
 
     notation: str
     json: bytes
+    probability: float | None = None
+
+
+@dataclass(frozen=True)
+class MoveList:
+    """What LegalMoves lists: the seat to move's moves, or a chance step's outcomes."""
+
+    moves: tuple[MoveForms, ...]
+    chance: bool = False
+    """True at a chance step: `moves` are its outcomes, each with its probability."""
+    chance_form: str = ""
+    """At a chance step whose outcomes cannot be listed: how to write one (else empty)."""
 
 
 @dataclass(frozen=True)
@@ -130,26 +143,48 @@ def encode_state(game: Game, state: State, observer: int | None = None) -> bytes
     return orjson.dumps(game.state_to_json(state, observer))
 
 
-def check_seat(game: Game, state: State, seat: int) -> None:
-    """Check `seat` exists and is the seat to move; INVALID_ARGUMENT or FAILED_PRECONDITION."""
+def check_listing_seat(game: Game, state: State, seat: int) -> None:
+    """LegalMoves' seat: the seat to move, or CHANCE (-1) at a chance step; else the error."""
+    to_move = game.current_player(state)
+    players = game.num_players(state)
     try:
+        if to_move == CHANCE and seat == CHANCE:
+            return
+        if to_move == CHANCE and 0 <= seat < players:
+            raise NotSeatToMoveError(
+                f"seat {seat} is not to move: the state is at a chance step (ask with seat -1 "
+                "for its outcomes)"
+            )
+        if seat == CHANCE:
+            raise InvalidSeatError(
+                f"seat: must be in 0..{players - 1} for this state (-1 only at a chance step), "
+                "got -1"
+            )
         checks.check_seat(game, state, seat)
     except SearchError as error:
         raise from_search_error(error) from None
 
 
-def check_decision_state(game: Game, state: State) -> None:
-    """FAILED_PRECONDITION unless some seat has a decision to make in `state`."""
-    try:
-        checks.check_decision(game, state)
-    except SearchError as error:
-        raise from_search_error(error) from None
+def check_seat_exists(game: Game, state: State, seat: int) -> None:
+    """INVALID_ARGUMENT naming `seat` unless it is a seat of the state (0..players-1)."""
+    players = game.num_players(state)
+    if not 0 <= seat < players:
+        error = InvalidSeatError(f"seat: must be in 0..{players - 1} for this state, got {seat}")
+        raise from_search_error(error)
 
 
-def move_forms(game: Game, state: State, action: Any) -> MoveForms:
-    """Notation and JSON bytes of `action` in `state`."""
+def check_not_over(game: Game, state: State) -> None:
+    """FAILED_PRECONDITION GAME_OVER once the game is over."""
+    if game.current_player(state) == TERMINAL:
+        raise from_search_error(GameOverError("the game is over: no seat is to move"))
+
+
+def move_forms(
+    game: Game, state: State, action: Any, probability: float | None = None
+) -> MoveForms:
+    """Notation and JSON bytes of `action` in `state` (and a chance outcome's probability)."""
     notation = game.action_to_str(state, action)
-    return MoveForms(notation=notation, json=move_json(game, state, action))
+    return MoveForms(notation, move_json(game, state, action), probability)
 
 
 def move_json(game: Game, state: State, action: Any) -> bytes:
@@ -160,6 +195,32 @@ def move_json(game: Game, state: State, action: Any) -> bytes:
 def legal_moves(game: Game, state: State) -> list[MoveForms]:
     """Every legal move of the seat to move, in the engine's order."""
     return [move_forms(game, state, action) for action in game.legal_actions(state)]
+
+
+def move_list(game: Game, state: State) -> MoveList:
+    """The legal moves of the seat to move, or at a chance step its outcomes."""
+    if game.current_player(state) == CHANCE:
+        return chance_moves(game, state)
+    return MoveList(tuple(legal_moves(game, state)))
+
+
+def chance_moves(game: Game, state: State) -> MoveList:
+    """Every possible outcome of the pending chance step with its probability, or, when the
+    game cannot list them, none and the form an outcome takes."""
+    outcomes = listed_outcomes(game, state)
+    if outcomes is None:
+        return MoveList((), chance=True, chance_form=game.chance_form(state))
+    listed = tuple(move_forms(game, state, a, p) for a, p in outcomes)
+    return MoveList(listed, chance=True)
+
+
+def listed_outcomes(game: Game, state: State) -> list[tuple[Any, float]] | None:
+    """The possible outcomes (probability above 0) of the pending chance step, in the engine's
+    order, or None when the game cannot list them."""
+    outcomes = game.chance_outcomes(state)
+    if outcomes is None:
+        return None
+    return [(action, float(p)) for action, p in outcomes if p > 0]
 
 
 def parse_move(game: Game, state: State, move_json: bytes | None, notation: str | None) -> Any:
@@ -176,20 +237,38 @@ def parse_move(game: Game, state: State, move_json: bytes | None, notation: str 
             return game.action_from_str(state, notation)
     except EngineError as error:
         field = "move_json" if move_json is not None else "notation"
-        raise from_engine_error(field, error) from None
+        raise with_chance_form(game, state, from_engine_error(field, error)) from None
     raise invalid_argument("move: give either move_json or notation", Reason.MISSING_FIELD, "move")
 
 
-def resolve_chance(game: Game, state: State, rng: random.Random) -> tuple[State, list[str]]:
-    """Play chance steps with `rng` until a seat must decide or the game ends."""
+def with_chance_form(game: Game, state: State, error: RequestError) -> RequestError:
+    """`error`, saying what an outcome looks like when it refused a move at a chance step whose
+    outcomes cannot be listed (where LegalMoves has no list to pick from)."""
+    if game.current_player(state) != CHANCE or game.chance_outcomes(state) is not None:
+        return error
+    message = f"{error.message}; an outcome of this chance step is a {game.chance_form(state)}"
+    return RequestError(error.kind, message, error.reason, error.field, error.json_path)
+
+
+def resolve_chance(
+    game: Game, state: State, rng: random.Random, manual: bool = False
+) -> tuple[State, list[str]]:
+    """Play chance steps with `rng` until a seat must decide or the game ends (with `manual`,
+    none: the state stays at its chance step for the caller to give the outcome)."""
     events: list[str] = []
-    while game.current_player(state) == CHANCE:
+    while not manual and game.current_player(state) == CHANCE:
         if len(events) >= MAX_CHANCE_STEPS:
             raise internal("too many chance steps in a row")
-        outcome = game.sample_chance(state, rng)
-        events.append(_chance_notation(game, state, outcome))
-        state = game.apply(state, outcome)
+        state, event = sample_chance_step(game, state, rng)
+        events.append(event)
     return state, events
+
+
+def sample_chance_step(game: Game, state: State, rng: random.Random) -> tuple[State, str]:
+    """The state after one outcome of the pending chance step drawn with `rng`, and its
+    notation."""
+    outcome = game.sample_chance(state, rng)
+    return game.apply(state, outcome), _chance_notation(game, state, outcome)
 
 
 def summarise(game: Game, state: State) -> Summary:

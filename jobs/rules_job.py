@@ -1,4 +1,5 @@
-"""The rules calls (NewGame, LegalMoves, ApplyMove) in plain values, runnable in a worker.
+"""The rules calls (NewGame, LegalMoves, ApplyMove, ViewState) in plain values, runnable in a
+worker.
 
 They run in workers, not in the gRPC threads, so an engine call on hostile input is bounded in
 time like a search: the pool's watchdog kills a worker that overruns. The edge turns requests
@@ -10,28 +11,31 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from boardbot.engine import EngineError
+from boardbot.engine import CHANCE, EngineError, Game, State
 from boardbot.jobs import game_ops
 from boardbot.jobs.failures import Reason, bounded, from_engine_error, invalid_argument
-from boardbot.jobs.game_ops import MoveForms, Summary
+from boardbot.jobs.game_ops import MoveForms, MoveList, Summary
 from boardbot.jobs.request_bounds import MAX_OPTIONS_BYTES
 
 
 @dataclass(frozen=True)
 class NewGameCall:
-    """Set up a game from options (`players` 0: the options' count) and a seed."""
+    """Set up a game from options (`players` 0: the options' count) and a seed; with
+    `manual_chance`, stop at the first chance step."""
 
     game: str
     options_json: bytes
     players: int
     seed: int
+    manual_chance: bool = False
 
     method = "NewGame"
 
 
 @dataclass(frozen=True)
 class LegalMovesCall:
-    """List the legal moves of `seat`, which must be the seat to move."""
+    """List the legal moves of `seat`, which must be the seat to move (or the outcomes of a
+    chance step, for seat -1)."""
 
     game: str
     state_json: bytes
@@ -42,18 +46,32 @@ class LegalMovesCall:
 
 @dataclass(frozen=True)
 class ApplyMoveCall:
-    """Apply a move given as JSON or as notation (exactly one is set), then resolve chance."""
+    """Apply a move or chance outcome given as JSON or as notation (at most one is set; none at
+    a chance step draws the outcome from the seed), then resolve chance unless
+    `manual_chance`."""
 
     game: str
     state_json: bytes
     move_json: bytes | None
     notation: str | None
     seed: int
+    manual_chance: bool = False
 
     method = "ApplyMove"
 
 
-RulesCall = NewGameCall | LegalMovesCall | ApplyMoveCall
+@dataclass(frozen=True)
+class ViewStateCall:
+    """The state as `seat` sees it."""
+
+    game: str
+    state_json: bytes
+    seat: int
+
+    method = "ViewState"
+
+
+RulesCall = NewGameCall | LegalMovesCall | ApplyMoveCall | ViewStateCall
 
 
 @dataclass(frozen=True)
@@ -64,10 +82,18 @@ class GameStep:
     summary: Summary
     chance_events: tuple[str, ...]
     move: MoveForms | None = None
-    """The move applied (ApplyMove only)."""
+    """The move applied (ApplyMove only; None when the server drew a chance outcome)."""
 
 
-RulesResult = GameStep | tuple[MoveForms, ...]
+@dataclass(frozen=True)
+class SeatView:
+    """A state as one seat sees it: its view's JSON and the summary of that view."""
+
+    state_json: bytes
+    summary: Summary
+
+
+RulesResult = GameStep | MoveList | SeatView
 
 
 @dataclass(frozen=True)
@@ -110,34 +136,59 @@ def new_game(call: NewGameCall) -> GameStep:
         raise invalid_argument(
             f"options_json: {bounded(str(error), 200)}", Reason.INVALID_OPTIONS, "options_json"
         ) from None
-    state, events = game_ops.resolve_chance(game, state, random.Random(call.seed))
+    rng = random.Random(call.seed)
+    state, events = game_ops.resolve_chance(game, state, rng, manual=call.manual_chance)
     return GameStep(
         game_ops.encode_state(game, state), game_ops.summarise(game, state), tuple(events)
     )
 
 
-def legal_moves(call: LegalMovesCall) -> tuple[MoveForms, ...]:
-    """The legal moves of the seat to move."""
+def legal_moves(call: LegalMovesCall) -> MoveList:
+    """The legal moves of the seat to move, or the outcomes of a chance step (seat -1)."""
     game = game_ops.load_game(call.game)
     state = game_ops.decode_state(game, call.state_json)
-    game_ops.check_seat(game, state, call.seat)
-    return tuple(game_ops.legal_moves(game, state))
+    game_ops.check_listing_seat(game, state, call.seat)
+    return game_ops.move_list(game, state)
 
 
 def apply_move(call: ApplyMoveCall) -> GameStep:
-    """The state after a move, chance steps that follow resolved with the seed."""
+    """The state after a move or chance outcome, chance steps that follow resolved with the
+    seed unless `manual_chance`."""
     game = game_ops.load_game(call.game)
     state = game_ops.decode_state(game, call.state_json)
-    game_ops.check_decision_state(game, state)
-    action = game_ops.parse_move(game, state, call.move_json, call.notation)
-    applied = game_ops.move_forms(game, state, action)
-    state = game.apply(state, action)
-    state, events = game_ops.resolve_chance(game, state, random.Random(call.seed))
+    rng = random.Random(call.seed)
+    state, events, applied = _first_step(game, state, call, rng)
+    state, more = game_ops.resolve_chance(game, state, rng, manual=call.manual_chance)
     return GameStep(
         game_ops.encode_state(game, state),
         game_ops.summarise(game, state),
-        tuple(events),
+        (*events, *more),
         move=applied,
+    )
+
+
+def _first_step(
+    game: Game, state: State, call: ApplyMoveCall, rng: random.Random
+) -> tuple[State, list[str], MoveForms | None]:
+    """The request's own step: its move (or chance outcome), or at a chance step without one
+    an outcome drawn with `rng`; returns the state, the drawn events and the move applied."""
+    game_ops.check_not_over(game, state)
+    given = call.move_json is not None or call.notation is not None
+    if game.current_player(state) == CHANCE and not given:
+        state, event = game_ops.sample_chance_step(game, state, rng)
+        return state, [event], None
+    action = game_ops.parse_move(game, state, call.move_json, call.notation)
+    return game.apply(state, action), [], game_ops.move_forms(game, state, action)
+
+
+def view_state(call: ViewStateCall) -> SeatView:
+    """The state as `call.seat` sees it, hidden parts as counts, with that view's summary."""
+    game = game_ops.load_game(call.game)
+    state = game_ops.decode_state(game, call.state_json)
+    game_ops.check_seat_exists(game, state, call.seat)
+    seen = game.observe(state, call.seat).state
+    return SeatView(
+        game_ops.encode_state(game, state, observer=call.seat), game_ops.summarise(game, seen)
     )
 
 
@@ -148,4 +199,6 @@ def run_rules_job(job: RulesJob) -> RulesResult:
         return new_game(call)
     if isinstance(call, LegalMovesCall):
         return legal_moves(call)
+    if isinstance(call, ViewStateCall):
+        return view_state(call)
     return apply_move(call)

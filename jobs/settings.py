@@ -35,7 +35,8 @@ class Limits:
     """A worker still busy this long after its request's deadline (or its search's time
     bound) is killed and replaced, and the request answered DEADLINE_EXCEEDED."""
     max_call_ms: float = 5_000.0
-    """Longest a rules call (NewGame, LegalMoves, ApplyMove) may take without a deadline."""
+    """Longest a rules call (NewGame, LegalMoves, ApplyMove, ViewState) may take without a
+    deadline."""
 
 
 def default_preset_name() -> str:

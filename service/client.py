@@ -54,6 +54,13 @@ class BotClient:
         )
         return response
 
+    def view_state(self, request: pb.ViewStateRequest) -> pb.ViewStateResponse:
+        """A seat's view of a state."""
+        response: pb.ViewStateResponse = self.stub.ViewState(
+            request, timeout=self.timeout, metadata=self.metadata
+        )
+        return response
+
     def health(self, service: str = "") -> str:
         """The health status name of `service` ("" is the whole server)."""
         stub = health_pb2_grpc.HealthStub(self.channel)

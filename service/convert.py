@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardbot.jobs.game_ops import MoveForms, Summary
-from boardbot.jobs.rules_job import ApplyMoveCall, GameStep, LegalMovesCall, NewGameCall
+from boardbot.jobs.game_ops import MoveForms, MoveList, Summary
+from boardbot.jobs.rules_job import (
+    ApplyMoveCall,
+    GameStep,
+    LegalMovesCall,
+    NewGameCall,
+    SeatView,
+    ViewStateCall,
+)
 from boardbot.jobs.search_job import RankedMove, SearchOutcome
 from boardbot.jobs.settings import OVERRIDABLE
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
@@ -25,9 +32,14 @@ def summary_message(summary: Summary) -> pb.StateSummary:
 
 
 def move_message(move: MoveForms | RankedMove) -> pb.Move:
-    """Move from either of the service's move values."""
-    raw = move.json if isinstance(move, MoveForms) else move.move_json
-    return pb.Move(notation=move.notation, move_json=raw)
+    """Move from either of the service's move values (a chance outcome's with its
+    probability)."""
+    if isinstance(move, RankedMove):
+        return pb.Move(notation=move.notation, move_json=move.move_json)
+    message = pb.Move(notation=move.notation, move_json=move.json)
+    if move.probability is not None:
+        message.probability = move.probability
+    return message
 
 
 def settings_message(config: SearchConfig) -> pb.SearchSettings:
@@ -99,7 +111,9 @@ def analyze_response(outcome: SearchOutcome) -> pb.AnalyzeResponse:
 
 def new_game_call(request: pb.NewGameRequest) -> NewGameCall:
     """The NewGame call of a request."""
-    return NewGameCall(request.game, request.options_json, request.players, request.seed)
+    return NewGameCall(
+        request.game, request.options_json, request.players, request.seed, request.manual_chance
+    )
 
 
 def legal_moves_call(request: pb.LegalMovesRequest) -> LegalMovesCall:
@@ -116,7 +130,13 @@ def apply_move_call(request: pb.ApplyMoveRequest) -> ApplyMoveCall:
         request.move_json if which == "move_json" else None,
         request.notation if which == "notation" else None,
         request.seed,
+        request.manual_chance,
     )
+
+
+def view_state_call(request: pb.ViewStateRequest) -> ViewStateCall:
+    """The ViewState call of a request."""
+    return ViewStateCall(request.game, request.state_json, request.seat)
 
 
 def new_game_response(step: GameStep) -> pb.NewGameResponse:
@@ -128,17 +148,27 @@ def new_game_response(step: GameStep) -> pb.NewGameResponse:
     )
 
 
-def legal_moves_response(moves: tuple[MoveForms, ...]) -> pb.LegalMovesResponse:
-    """LegalMovesResponse listing `moves`."""
-    return pb.LegalMovesResponse(moves=[move_message(m) for m in moves])
+def legal_moves_response(listed: MoveList) -> pb.LegalMovesResponse:
+    """LegalMovesResponse of a move list (at a chance step, its outcomes or their form)."""
+    return pb.LegalMovesResponse(
+        moves=[move_message(m) for m in listed.moves],
+        chance=listed.chance,
+        chance_form=listed.chance_form,
+    )
 
 
 def apply_move_response(step: GameStep) -> pb.ApplyMoveResponse:
-    """ApplyMoveResponse of the state after a move."""
-    assert step.move is not None, "ApplyMove always reports the move it applied"
-    return pb.ApplyMoveResponse(
+    """ApplyMoveResponse of the state after a move (`move` unset when the server drew it)."""
+    response = pb.ApplyMoveResponse(
         state_json=step.state_json,
         summary=summary_message(step.summary),
-        move=move_message(step.move),
         chance_events=step.chance_events,
     )
+    if step.move is not None:
+        response.move.CopyFrom(move_message(step.move))
+    return response
+
+
+def view_state_response(view: SeatView) -> pb.ViewStateResponse:
+    """ViewStateResponse of a seat's view."""
+    return pb.ViewStateResponse(state_json=view.state_json, summary=summary_message(view.summary))

@@ -58,7 +58,7 @@ class ServerConfig:
     metrics_host: str = "127.0.0.1"
     """Where the metrics endpoint listens: loopback unless exposed on purpose."""
     rules_workers: int = 1
-    """Worker processes for rules calls (NewGame, LegalMoves, ApplyMove)."""
+    """Worker processes for rules calls (NewGame, LegalMoves, ApplyMove, ViewState)."""
     tls_cert: Path | None = None
     tls_key: Path | None = None
     token: str | None = None

@@ -67,7 +67,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         self.native_games = frozenset(native_games() if engine is not Engine.PYTHON else ())
         """Games whose searches run on the native core here (they may use several threads)."""
         self.rules_pool = rules_pool
-        """Where rules calls (NewGame, LegalMoves, ApplyMove) run."""
+        """Where rules calls (NewGame, LegalMoves, ApplyMove, ViewState) run."""
         self.metrics = metrics
         self.logger = logger
         self.limits = limits
@@ -89,6 +89,10 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
     def ApplyMove(self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext) -> Any:
         """The state after a move."""
         return self._unary("ApplyMove", self._apply_move, request, context)
+
+    def ViewState(self, request: pb.ViewStateRequest, context: grpc.ServicerContext) -> Any:
+        """The state as one seat sees it."""
+        return self._unary("ViewState", self._view_state, request, context)
 
     def ChooseMove(self, request: pb.ChooseMoveRequest, context: grpc.ServicerContext) -> Any:
         """The bot's move for a seat."""
@@ -219,14 +223,20 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
     def _legal_moves(
         self, request: pb.LegalMovesRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.LegalMovesResponse:
-        moves = self._rules_call(convert.legal_moves_call(request), context)
-        return convert.legal_moves_response(moves)
+        listed = self._rules_call(convert.legal_moves_call(request), context)
+        return convert.legal_moves_response(listed)
 
     def _apply_move(
         self, request: pb.ApplyMoveRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.ApplyMoveResponse:
         step = self._rules_call(convert.apply_move_call(request), context)
         return convert.apply_move_response(step)
+
+    def _view_state(
+        self, request: pb.ViewStateRequest, context: grpc.ServicerContext, record: Record
+    ) -> pb.ViewStateResponse:
+        view = self._rules_call(convert.view_state_call(request), context)
+        return convert.view_state_response(view)
 
     def _rules_call(self, call: RulesCall, context: grpc.ServicerContext) -> Any:
         """Run a rules call in a worker, bounded by the client's deadline and the server's."""

@@ -15,11 +15,12 @@ from typing import Any
 
 import orjson
 
-from boardbot.engine import Game, State
+from boardbot.engine import CHANCE, Game, State
 from boardbot.engine.errors import BoardbotError
 from boardbot.jobs import game_ops
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.jobs.failures import RequestError
+from boardbot.jobs.game_ops import Summary
 from boardbot.search.engines import Engine, NativeUnavailableError, check_engine, fallback_notice
 from boardbot.service.defaults import DEFAULT_ADDRESS
 
@@ -64,6 +65,16 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     """`--out FILE` and `--pretty` for commands that print a state."""
     parser.add_argument("--out", type=Path, default=None, help="write the state here, not stdout")
     parser.add_argument("--pretty", action="store_true", help="indent the JSON")
+
+
+def add_manual_chance_argument(parser: argparse.ArgumentParser) -> None:
+    """`--manual-chance`: stop at the first chance step instead of resolving it."""
+    parser.add_argument(
+        "--manual-chance",
+        action="store_true",
+        help="stop at the first chance step instead of resolving it with the seed (give its "
+        "outcome with `boardbot apply --move/--move-json/--number`, or draw it with --roll)",
+    )
 
 
 def add_server_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,8 +141,13 @@ def load_state(game: Game, path: str) -> tuple[State, bytes]:
 
 def write_state(game: Game, state: State, args: argparse.Namespace) -> None:
     """Print (or write to `--out`) the state as JSON."""
+    write_document(game.state_to_json(state), args)
+
+
+def write_document(data: Any, args: argparse.Namespace) -> None:
+    """Print (or write to `--out`) a JSON document, indented with `--pretty`."""
     option = orjson.OPT_INDENT_2 if args.pretty else 0
-    text = orjson.dumps(game.state_to_json(state), option=option)
+    text = orjson.dumps(data, option=option)
     if args.out is not None:
         args.out.write_bytes(text + b"\n")
     else:
@@ -140,11 +156,20 @@ def write_state(game: Game, state: State, args: argparse.Namespace) -> None:
 
 def describe_turn(game: Game, state: State) -> str:
     """A one-line description of who is to move (or the final outcome)."""
-    summary = game_ops.summarise(game, state)
+    return describe_summary(game_ops.summarise(game, state))
+
+
+def describe_summary(summary: Summary) -> str:
+    """A one-line description of a state's summary: who is to move, or the final outcome."""
     if summary.terminal:
         scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(summary.scores))
         winners = [i for i, r in enumerate(summary.returns) if r > 0]
         return f"game over; winner: seat {', '.join(map(str, winners))}; scores: {scores}"
+    if summary.current_player == CHANCE:
+        return (
+            "chance step (seat -1): `boardbot moves` lists its outcomes, `boardbot apply` takes "
+            "one (--move, --move-json, --number) or draws it (--roll)"
+        )
     return f"seat {summary.current_player} to move"
 
 

@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--rules-workers",
         type=int,
         default=int(_env("RULES_WORKERS", 1)),
-        help="worker processes for NewGame, LegalMoves and ApplyMove",
+        help="worker processes for NewGame, LegalMoves, ApplyMove and ViewState",
     )
     p.add_argument(
         "--io-threads",
@@ -134,7 +134,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--max-call-ms",
         type=float,
         default=float(_env("MAX_CALL_MS", 5_000)),
-        help="longest a NewGame, LegalMoves or ApplyMove call may take",
+        help="longest a NewGame, LegalMoves, ApplyMove or ViewState call may take",
     )
     p.add_argument(
         "--watchdog-margin-ms",

@@ -42,6 +42,7 @@ class LedaGame(BaseGame):
     action_from_json = staticmethod(notation.action_from_json)
     action_to_str = staticmethod(notation.action_to_str)
     action_from_str = staticmethod(notation.action_from_str)
+    chance_form = staticmethod(notation.chance_form)
     render = staticmethod(render.render)
     # heuristics
     evaluate = staticmethod(heuristics.evaluate)

@@ -23,6 +23,7 @@ from boardbot.engine.leda.frames import (
     ACTION_NAMES,
     F_SHUFFLE,
     PILE_NAMES,
+    SHUFFLE_ACTIONS,
 )
 from boardbot.engine.leda.rules import legal_actions, shuffle_size
 from boardbot.engine.leda.state import LedaState
@@ -104,9 +105,27 @@ def _parse_arg(reader: JsonReader, shape: str) -> int:
     return reader.as_int(1, 2) - 1
 
 
+def _shuffle_pending(state: LedaState) -> bool:
+    return state.winner < 0 and state.stack[-1][0] == F_SHUFFLE
+
+
+def chance_form(state: LedaState) -> str:
+    """How to write the outcome of the pending shuffle: an order of the pile's items."""
+    if not _shuffle_pending(state):
+        raise IllegalActionError("$", "no shuffle is pending")
+    n = shuffle_size(state)
+    _, seat, what, _ = state.stack[-1]
+    pile = "Action tiles" if what == SHUFFLE_ACTIONS else f"cards (seat {seat}'s deck)"
+    return (
+        f'shuffle of {n} {pile}: {{"type":"shuffle","order":[...]}} with order a permutation of '
+        f"0..{n - 1}, item i of the new pile being item order[i] of the old "
+        f"(notation shuffle:{','.join(str(i) for i in range(min(n, 3)))},...)"
+    )
+
+
 def _check_legal(state: LedaState, action: Action, shown: str) -> Action:
     if action[0] == A_SHUFFLE:
-        if state.winner >= 0 or state.stack[-1][0] != F_SHUFFLE:
+        if not _shuffle_pending(state):
             raise IllegalActionError("$", "no shuffle is pending")
         if len(action[1]) != shuffle_size(state):
             raise IllegalActionError("$.order", f"the shuffle orders {shuffle_size(state)} items")

@@ -156,6 +156,28 @@ class ConformanceSuite:
                     assert sampled in {a for a, _ in outcomes}
                 game.apply(state, sampled)  # any sampled outcome must be applicable
 
+    def test_chance_outcomes_round_trip_through_json_and_text(
+        self, options: dict[str, Any]
+    ) -> None:
+        """A client can give any chance outcome: each listed one (else each sampled one) parses
+        back from its JSON and text at its chance step; unlisted ones have a described form."""
+        game = self.game
+        for g in range(self.detailed_games):
+            rng = random.Random(g)
+            for state in random_trajectory(game, options, 160 + g, self.max_steps):
+                if game.current_player(state) != CHANCE:
+                    continue
+                outcomes = game.chance_outcomes(state)
+                if outcomes is None:
+                    assert isinstance(game.chance_form(state), str) and game.chance_form(state)
+                    actions = [game.sample_chance(state, rng)]
+                else:
+                    actions = [a for a, p in outcomes if p > 0]
+                for action in actions:
+                    data = orjson.loads(orjson.dumps(game.action_to_json(state, action)))
+                    assert game.action_from_json(state, data) == action
+                    assert game.action_from_str(state, game.action_to_str(state, action)) == action
+
     def test_state_json_round_trip(self, options: dict[str, Any]) -> None:
         """Random mid-game states survive encode → bytes → decode unchanged."""
         game = self.game

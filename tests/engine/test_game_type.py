@@ -129,6 +129,9 @@ def test_base_defaults_fill_what_a_game_does_not_write() -> None:
     assert COIN.is_terminal(over) and COIN.evaluate(over) == (1.0,)
     with pytest.raises(IllegalActionError, match="no chance step is pending"):
         NO_CHANCE.sample_chance(state, random.Random(0))
+    assert COIN.chance_form(called) == (
+        "an outcome of this chance step as move JSON or notation (see the game's move format)"
+    )
 
 
 def test_a_view_is_a_frozen_value_compared_by_seat_and_state() -> None:

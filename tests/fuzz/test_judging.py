@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from fuzz.deadlines import lateness, match
 from fuzz.grpc_cases import GrpcCase
 from fuzz.grpc_client import Answer, judge
@@ -40,6 +41,13 @@ def _answer(status: str, message: str = "", timeout: float | None = 1.0, elapsed
 def test_statuses_are_judged(status: str, message: str, kind: str | None) -> None:
     failure = judge(_answer(status, message), None)
     assert (failure.kind if failure else None) == kind
+
+
+def test_an_empty_move_list_is_judged_by_what_it_says() -> None:
+    empty = judge(_answer("OK"), pb.LegalMovesResponse())
+    assert empty is not None and empty.kind == "bad-response"
+    shuffle = pb.LegalMovesResponse(chance=True, chance_form="shuffle of 5 Action tiles: ...")
+    assert judge(_answer("OK"), shuffle) is None
 
 
 def test_an_answer_long_after_its_deadline_is_late() -> None:

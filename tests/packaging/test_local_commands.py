@@ -53,6 +53,8 @@ def leda_state(tmp_path_factory: pytest.TempPathFactory) -> Path:
     [
         ["moves", "--game", "leda", "--state", "{state}"],
         ["apply", "--game", "leda", "--state", "{state}", "--number", "1"],
+        ["apply", "--game", "leda", "--state", "{state}", "--number", "1", "--manual-chance"],
+        ["view", "--game", "leda", "--state", "{state}", "--seat", "1"],
         ["bench", "engine", "--game", "leda", "--seconds", "0.2"],
         ["bench", "search", "--game", "leda", "--preset", "beginner", "--iterations", "5"],
         ["match", "--game", "leda", "--bots", "random,greedy", "--games", "2"],

@@ -92,3 +92,9 @@ class HangingGame(BrokenGame):
         """The fault: a call that never returns."""
         while True:
             time.sleep(0.05)
+
+    def state_to_json(self, state: State, observer: int | None = None) -> JsonDict:
+        """A constant document, except a seat's view, which never returns."""
+        while observer is not None:
+            time.sleep(0.05)
+        return {"game": self.name}

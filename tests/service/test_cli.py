@@ -1,8 +1,9 @@
-"""The frontend developer's commands: new, moves, apply, move, analyze, play, health."""
+"""The frontend developer's commands: new, moves, apply, view, move, analyze, play, health."""
 
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 
 import orjson
@@ -10,6 +11,7 @@ import pytest
 
 from boardbot.cli.commands.play import local_bot, play_game, remote_bot
 from boardbot.cli.main import build_parser, main
+from boardbot.engine.leda.rules import shuffle_size
 from boardbot.jobs import game_ops
 from boardbot.jobs.search_job import SearchJob, run_search_job
 from boardbot.jobs.settings import Limits, resolve
@@ -42,6 +44,109 @@ def test_new_moves_apply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["apply", "--game", "legend_raiders", "--state", str(path), "--move", expected[0],
                  "--seed", "2"]) == 0
     assert orjson.loads(capsys.readouterr().out) == orjson.loads(by_number)
+
+
+def test_chance_steps_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = load("legend_raiders")
+    path = tmp_path / "chance.json"
+    raiders = ["--game", "legend_raiders"]
+    assert main(["new", *raiders, "--players", "2", "--seed", "3", "--manual-chance",
+                 "--out", str(path)]) == 0
+    assert "chance step (seat -1)" in capsys.readouterr().err
+    state = game_ops.decode_state(game, path.read_bytes())
+    assert state == game.new_state({"players": 2}, 3)
+
+    assert main(["moves", *raiders, "--state", str(path)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    outcomes = game.chance_outcomes(state) or []
+    assert listed == [
+        f"{i:3d}. {game.action_to_str(state, a)}  p={p:.4f}" for i, (a, p) in enumerate(outcomes, 1)
+    ]
+
+    drawing = tmp_path / "drawing.json"
+    assert main(["apply", *raiders, "--state", str(path), "--move", "roll:tool",
+                 "--manual-chance", "--out", str(drawing)]) == 0
+    err = capsys.readouterr().err
+    assert "applied roll:tool" in err and "chance:" not in err
+    draw = game_ops.decode_state(game, drawing.read_bytes())
+    assert draw == game.apply(state, game.action_from_str(state, "roll:tool"))
+
+    assert main(["apply", *raiders, "--state", str(drawing), "--number", "2",
+                 "--manual-chance"]) == 0
+    second = (game.chance_outcomes(draw) or [])[1][0]
+    assert orjson.loads(capsys.readouterr().out) == game.state_to_json(game.apply(draw, second))
+
+    assert main(["apply", *raiders, "--state", str(drawing), "--roll", "--seed", "5"]) == 0
+    captured = capsys.readouterr()
+    expected, events = game_ops.resolve_chance(game, draw, random.Random(5))
+    assert orjson.loads(captured.out) == game.state_to_json(expected)
+    chance_lines = [line for line in captured.err.splitlines() if line.startswith("chance: ")]
+    assert chance_lines == [f"chance: {event}" for event in events]
+
+    decided = tmp_path / "decided.json"
+    assert main(["apply", *raiders, "--state", str(path), "--move-json",
+                 '{"type": "roll", "face": "coin"}', "--out", str(decided)]) == 0
+    assert "applied roll:coin" in capsys.readouterr().err
+    assert main(["apply", *raiders, "--state", str(decided), "--roll"]) == 1
+    assert "error: --roll: no chance step is pending; seat 0 is to move" in capsys.readouterr().err
+    assert main(["apply", *raiders, "--state", str(path), "--move", "draw:map"]) == 1
+    assert "ILLEGAL_MOVE): notation $: draw:map is not a possible outcome" in (
+        capsys.readouterr().err
+    )
+
+
+def test_a_leda_shuffle_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = load("leda")
+    start, shuffle = tmp_path / "start.json", tmp_path / "shuffle.json"
+    leda = ["--game", "leda"]
+    assert main(["new", *leda, "--seed", "1", "--out", str(start)]) == 0
+    assert main(["apply", *leda, "--state", str(start), "--move", "mulligan:yes",
+                 "--manual-chance", "--out", str(shuffle)]) == 0
+    capsys.readouterr()
+    state = game_ops.decode_state(game, shuffle.read_bytes())
+    n = shuffle_size(state)
+    assert main(["moves", *leda, "--state", str(shuffle)]) == 0
+    captured = capsys.readouterr()
+    assert "cannot be listed" in captured.err
+    assert captured.out.strip() == game.chance_form(state)
+    assert f"shuffle of {n} cards" in captured.out
+
+    assert main(["apply", *leda, "--state", str(shuffle), "--number", "1"]) == 1
+    assert "error: --number: this chance step's outcomes cannot be listed" in (
+        capsys.readouterr().err
+    )
+    assert main(["apply", *leda, "--state", str(shuffle), "--move-json",
+                 '{"type": "shuffle", "order": [0, 0]}']) == 1
+    assert "INVALID_MOVE): move_json $.order: not a permutation" in capsys.readouterr().err
+    order = ",".join(str(i) for i in reversed(range(n)))
+    assert main(["apply", *leda, "--state", str(shuffle), "--move", f"shuffle:{order}",
+                 "--seed", "2"]) == 0
+    action = game.action_from_str(state, f"shuffle:{order}")
+    expected, _ = game_ops.resolve_chance(game, game.apply(state, action), random.Random(2))
+    assert orjson.loads(capsys.readouterr().out) == game.state_to_json(expected)
+
+
+def test_view_here_and_from_a_server(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _new(tmp_path, capsys)
+    game = load("legend_raiders")
+    state = game_ops.decode_state(game, path.read_bytes())
+    view = ["view", "--game", "legend_raiders", "--state", str(path)]
+    assert main([*view, "--seat", "1"]) == 0
+    local = capsys.readouterr()
+    assert orjson.loads(local.out) == game.state_to_json(state, 1)
+    assert local.err.strip() == f"seat 1's view; seat {game.current_player(state)} to move"
+    remote = ["--remote", "--server", served.address]
+    assert main([*view, "--seat", "1", *remote]) == 0
+    assert capsys.readouterr().out == local.out
+    out = tmp_path / "view.json"
+    assert main([*view, "--seat", "0", *remote, "--pretty", "--out", str(out)]) == 0
+    assert out.read_text().startswith("{\n") and orjson.loads(out.read_bytes())["observer"] == 0
+    for command in ([*view, "--seat", "2"], [*view, "--seat", "2", *remote]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert "error (INVALID_ARGUMENT, INVALID_SEAT): seat: must be in 0..1" in err
 
 
 def test_cli_errors_are_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -76,6 +76,11 @@ def test_token_metrics_and_graceful_stop() -> None:
         assert info.value.code() == grpc.StatusCode.UNAUTHENTICATED
         client = BotClient(s.channel, token="s3cret")
         assert client.choose_move(request).move.notation
+        view = pb.ViewStateRequest(game="legend_raiders", state_json=request.state_json, seat=1)
+        with pytest.raises(grpc.RpcError) as info:
+            s.stub.ViewState(view, timeout=30)
+        assert info.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        assert orjson.loads(client.view_state(view).state_json)["observer"] == 1
         assert client.health() == "SERVING"
         assert BotClient(s.channel).health() == "SERVING"  # health is open to probes
 
@@ -84,6 +89,9 @@ def test_token_metrics_and_graceful_stop() -> None:
             text = response.read().decode()
         assert 'boardbot_requests_total{method="ChooseMove",status="OK"} 1' in text
         assert 'boardbot_request_latency_seconds_count{method="ChooseMove"} 1' in text
+        assert 'boardbot_requests_total{method="ViewState",status="OK"} 1' in text
+        assert s.server.metrics.auth_refused_count("/boardbot.v1.BoardBot/ViewState",
+                                                   "MISSING_TOKEN") == 1
         assert "boardbot_search_iterations_total" in text
         assert "boardbot_queue_depth 0" in text
         assert "boardbot_search_iterations_per_second" in text

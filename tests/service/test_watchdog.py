@@ -116,13 +116,15 @@ def test_cancel_kills_a_worker_that_does_not_stop(hanging: Served) -> None:
     assert wait_until(lambda: _last_log(hanging, "ChooseMove")["status"] == "CANCELLED", 10)
 
 
-def test_rules_call_is_bounded_too(hanging: Served) -> None:
+@pytest.mark.parametrize("rpc", ["LegalMoves", "ViewState"])
+def test_rules_call_is_bounded_too(hanging: Served, rpc: str) -> None:
     rules_pool = hanging.server.rules_pool
     kills = rules_pool.kills
-    request = pb.LegalMovesRequest(game="test-hang", state_json=b"{}", seat=0)
+    request_type = pb.LegalMovesRequest if rpc == "LegalMoves" else pb.ViewStateRequest
+    request = request_type(game="test-hang", state_json=b"{}", seat=0)
     start = time.monotonic()
     with pytest.raises(grpc.RpcError) as info:
-        hanging.stub.LegalMoves(request, timeout=60)
+        getattr(hanging.stub, rpc)(request, timeout=60)
     assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
     assert _reason(info.value) == "DEADLINE_EXCEEDED"
     assert time.monotonic() - start < 0.5 + MARGIN_MS / 1000 + SLACK_S

@@ -57,16 +57,18 @@ class Preset(_message.Message):
     def __init__(self, name: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., analysis_settings: _Optional[_Union[SearchSettings, _Mapping]] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
-    __slots__ = ("game", "options_json", "seed", "players")
+    __slots__ = ("game", "options_json", "seed", "players", "manual_chance")
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MANUAL_CHANCE_FIELD_NUMBER: _ClassVar[int]
     game: str
     options_json: bytes
     seed: int
     players: int
-    def __init__(self, game: _Optional[str] = ..., options_json: _Optional[bytes] = ..., seed: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
+    manual_chance: bool
+    def __init__(self, game: _Optional[str] = ..., options_json: _Optional[bytes] = ..., seed: _Optional[int] = ..., players: _Optional[int] = ..., manual_chance: _Optional[bool] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
     __slots__ = ("state_json", "summary", "chance_events")
@@ -103,32 +105,40 @@ class LegalMovesRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("notation", "move_json")
+    __slots__ = ("notation", "move_json", "probability")
     NOTATION_FIELD_NUMBER: _ClassVar[int]
     MOVE_JSON_FIELD_NUMBER: _ClassVar[int]
+    PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     notation: str
     move_json: bytes
-    def __init__(self, notation: _Optional[str] = ..., move_json: _Optional[bytes] = ...) -> None: ...
+    probability: float
+    def __init__(self, notation: _Optional[str] = ..., move_json: _Optional[bytes] = ..., probability: _Optional[float] = ...) -> None: ...
 
 class LegalMovesResponse(_message.Message):
-    __slots__ = ("moves",)
+    __slots__ = ("moves", "chance", "chance_form")
     MOVES_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_FORM_FIELD_NUMBER: _ClassVar[int]
     moves: _containers.RepeatedCompositeFieldContainer[Move]
-    def __init__(self, moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+    chance: bool
+    chance_form: str
+    def __init__(self, moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., chance: _Optional[bool] = ..., chance_form: _Optional[str] = ...) -> None: ...
 
 class ApplyMoveRequest(_message.Message):
-    __slots__ = ("game", "state_json", "move_json", "notation", "seed")
+    __slots__ = ("game", "state_json", "move_json", "notation", "seed", "manual_chance")
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATE_JSON_FIELD_NUMBER: _ClassVar[int]
     MOVE_JSON_FIELD_NUMBER: _ClassVar[int]
     NOTATION_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    MANUAL_CHANCE_FIELD_NUMBER: _ClassVar[int]
     game: str
     state_json: bytes
     move_json: bytes
     notation: str
     seed: int
-    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., move_json: _Optional[bytes] = ..., notation: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
+    manual_chance: bool
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., move_json: _Optional[bytes] = ..., notation: _Optional[str] = ..., seed: _Optional[int] = ..., manual_chance: _Optional[bool] = ...) -> None: ...
 
 class ApplyMoveResponse(_message.Message):
     __slots__ = ("state_json", "summary", "move", "chance_events")
@@ -141,6 +151,24 @@ class ApplyMoveResponse(_message.Message):
     move: Move
     chance_events: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, state_json: _Optional[bytes] = ..., summary: _Optional[_Union[StateSummary, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., chance_events: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ViewStateRequest(_message.Message):
+    __slots__ = ("game", "state_json", "seat")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    state_json: bytes
+    seat: int
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class ViewStateResponse(_message.Message):
+    __slots__ = ("state_json", "summary")
+    STATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    state_json: bytes
+    summary: StateSummary
+    def __init__(self, state_json: _Optional[bytes] = ..., summary: _Optional[_Union[StateSummary, _Mapping]] = ...) -> None: ...
 
 class SearchSettings(_message.Message):
     __slots__ = ("iterations", "time_ms", "workers", "exploration", "temperature")

@@ -28,7 +28,7 @@ if _version_not_supported:
 class BoardBotStub:
     """The bot service. Errors use standard gRPC status codes:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
-    FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
+    FAILED_PRECONDITION (terminal state, chance step for a search, or a seat that is not to move),
     NOT_FOUND (unknown game or preset), FAILED_PRECONDITION NOT_CALIBRATED (a target_elo for a
     game without a strength calibration), RESOURCE_EXHAUSTED (server busy or message too large),
     DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
@@ -65,6 +65,11 @@ class BoardBotStub:
                 request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.SerializeToString,
                 response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.FromString,
                 _registered_method=True)
+        self.ViewState = channel.unary_unary(
+                '/boardbot.v1.BoardBot/ViewState',
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ViewStateRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ViewStateResponse.FromString,
+                _registered_method=True)
         self.ChooseMove = channel.unary_unary(
                 '/boardbot.v1.BoardBot/ChooseMove',
                 request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.SerializeToString,
@@ -85,7 +90,7 @@ class BoardBotStub:
 class BoardBotServicer:
     """The bot service. Errors use standard gRPC status codes:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
-    FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
+    FAILED_PRECONDITION (terminal state, chance step for a search, or a seat that is not to move),
     NOT_FOUND (unknown game or preset), FAILED_PRECONDITION NOT_CALIBRATED (a target_elo for a
     game without a strength calibration), RESOURCE_EXHAUSTED (server busy or message too large),
     DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
@@ -104,21 +109,31 @@ class BoardBotServicer:
         raise NotImplementedError('Method not implemented!')
 
     def NewGame(self, request, context):
-        """A fresh game set up from options and a seed; opening chance steps are resolved.
+        """A fresh game set up from options and a seed; opening chance steps are resolved (or, with
+        manual_chance, left to the client).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def LegalMoves(self, request, context):
-        """The legal moves of the seat to move, in readable notation and JSON.
+        """The legal moves of the seat to move, in readable notation and JSON; at a chance step
+        (seat -1), its outcomes with their probabilities.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ApplyMove(self, request, context):
-        """The state after one move (chance steps that follow are resolved with the seed).
+        """The state after one move or chance outcome (chance steps that follow are resolved with the
+        seed, unless manual_chance).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ViewState(self, request, context):
+        """The state as one seat sees it: the parts hidden from that seat only as counts.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -169,6 +184,11 @@ def add_BoardBotServicer_to_server(servicer, server):
                     request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.FromString,
                     response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.SerializeToString,
             ),
+            'ViewState': grpc.unary_unary_rpc_method_handler(
+                    servicer.ViewState,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ViewStateRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ViewStateResponse.SerializeToString,
+            ),
             'ChooseMove': grpc.unary_unary_rpc_method_handler(
                     servicer.ChooseMove,
                     request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ChooseMoveRequest.FromString,
@@ -195,7 +215,7 @@ def add_BoardBotServicer_to_server(servicer, server):
 class BoardBot:
     """The bot service. Errors use standard gRPC status codes:
     INVALID_ARGUMENT (malformed or impossible state or move; the message names the JSON path),
-    FAILED_PRECONDITION (terminal state, chance step, or a seat that is not to move),
+    FAILED_PRECONDITION (terminal state, chance step for a search, or a seat that is not to move),
     NOT_FOUND (unknown game or preset), FAILED_PRECONDITION NOT_CALIBRATED (a target_elo for a
     game without a strength calibration), RESOURCE_EXHAUSTED (server busy or message too large),
     DEADLINE_EXCEEDED (no time for a search, or no answer by the deadline), UNAUTHENTICATED (bad
@@ -304,6 +324,33 @@ class BoardBot:
             '/boardbot.v1.BoardBot/ApplyMove',
             boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveRequest.SerializeToString,
             boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ApplyMoveResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ViewState(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boardbot.v1.BoardBot/ViewState',
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ViewStateRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ViewStateResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from boardbot.engine import EngineError, IllegalActionError, InvalidActionError, get_game
+from boardbot.engine import CHANCE, EngineError, IllegalActionError, InvalidActionError, get_game
+from boardbot.engine.leda.frames import SHUFFLE_ACTIONS
+from boardbot.engine.leda.rules import shuffle_size
 from boardbot.engine.leda.state import LedaState
-from tests.engine.leda.builders import Engine, make_player, make_state, org_stack
+from tests.engine.leda.builders import Engine, make_player, make_state, org_stack, play
 
 GAME = get_game("leda")
 
@@ -88,6 +90,55 @@ def test_shuffle_outcomes_parse_only_at_a_matching_chance_step(engine: Engine) -
     err = engine.refuses_action(state, "str", "shuffle:1,0", IllegalActionError)
     assert err.path == "$.order"
     engine.refuses_action(state, "str", "shuffle:1,1", InvalidActionError)
+
+
+def _pending_action_shuffle() -> LedaState:
+    """A seeded game played until the Action tiles are shuffled."""
+    rng = random.Random(1)
+    state = GAME.new_state({"clans": ["sharks", "pandas"]}, 1)
+    while GAME.current_player(state) != CHANCE or state.stack[-1][2] != SHUFFLE_ACTIONS:
+        if GAME.current_player(state) == CHANCE:
+            state = GAME.apply(state, GAME.sample_chance(state, rng))
+        else:
+            state = GAME.apply(state, GAME.legal_actions(state)[-1])
+    return state
+
+
+def test_a_pending_shuffle_describes_its_outcome() -> None:
+    deck = play(_setup(), "mulligan:yes")
+    n = shuffle_size(deck)
+    assert GAME.chance_outcomes(deck) is None
+    assert GAME.chance_form(deck) == (
+        f'shuffle of {n} cards (seat 0\'s deck): {{"type":"shuffle","order":[...]}} with order '
+        f"a permutation of 0..{n - 1}, item i of the new pile being item order[i] of the old "
+        "(notation shuffle:0,1,2,...)"
+    )
+    tiles = _pending_action_shuffle()
+    assert GAME.chance_form(tiles).startswith(
+        f"shuffle of {shuffle_size(tiles)} Action tiles: "
+    )
+    with pytest.raises(IllegalActionError, match="no shuffle is pending"):
+        GAME.chance_form(_setup())
+
+
+def test_a_given_shuffle_reorders_the_pile(engine: Engine) -> None:
+    state = play(_setup(), "mulligan:yes")
+    n = shuffle_size(state)
+    order = [*range(1, n), 0]
+    game, shuffle = engine.game, engine.state(state)
+    action = game.action_from_json(shuffle, {"type": "shuffle", "order": order})
+    assert action == game.action_from_str(shuffle, "shuffle:" + ",".join(map(str, order)))
+    deck = state.players[0].deck
+    after = engine.py(game.apply(shuffle, action))
+    # Item i of the new deck is item order[i] of the old; the mulligan then redraws the hand.
+    drawn = len(deck) - len(after.players[0].deck)
+    assert after.players[0].deck == tuple(deck[i] for i in order)[drawn:]
+    engine.refuses_action(state, "json", {"type": "shuffle", "order": [0] * n}, InvalidActionError)
+    err = engine.refuses_action(
+        state, "json", {"type": "shuffle", "order": list(range(n - 1))}, IllegalActionError
+    )
+    assert (err.path, err.reason) == ("$.order", f"the shuffle orders {n} items")
+    engine.refuses_action(state, "str", "mulligan:no", IllegalActionError)
 
 
 def _parsed(game: Any, state: Any, form: str, value: Any) -> Any:

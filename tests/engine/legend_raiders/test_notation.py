@@ -66,6 +66,36 @@ def test_chance_outcomes_parse_at_chance_steps(engine: Engine) -> None:
         engine.game.action_from_str(state, "draw:map")
 
 
+def test_only_possible_outcomes_are_accepted_at_a_chance_step(engine: Engine) -> None:
+    # Every map is out of the bag (6 held by seat 0, 1 by seat 1, 2 at the Headquarters).
+    state = engine.play(
+        engine.build([P(1, tools=tools(map=6)), P(2, tools=tools(map=1, rope=3))]), "roll:tool"
+    )
+    game = engine.game
+    outcomes = game.chance_outcomes(state)
+    assert [game.action_to_str(state, a) for a, _ in outcomes] == [
+        "draw:compass", "draw:shovel", "draw:rope",
+    ]
+    assert [p for _, p in outcomes] == pytest.approx([7 / 18, 7 / 18, 4 / 18])
+    assert game.action_from_json(state, {"type": "draw", "tool": "rope"}) == A.TOOL_BASE + 3
+    assert game.action_from_str(state, "draw:shovel") == A.TOOL_BASE + 2
+    refused = [
+        ("str", "draw:map"), ("json", {"type": "draw", "tool": "map"}), ("str", "roll:tool"),
+        ("str", "reveal:olympus"), ("json", {"type": "reveal", "card": "die-1"}),
+        ("str", "prepare:1"), ("str", "stop"),
+    ]  # fmt: skip
+    for form, value in refused:
+        with pytest.raises(IllegalActionError, match="is not a possible outcome of this chance"):
+            if form == "str":
+                game.action_from_str(state, value)
+            else:
+                game.action_from_json(state, value)
+    decision = engine.play(state, "draw:shovel")
+    assert game.current_player(decision) == 0
+    with pytest.raises(IllegalActionError, match="draw:shovel is not legal now"):
+        game.action_from_str(decision, "draw:shovel")
+
+
 @pytest.mark.parametrize(
     ("data", "path"),
     [

@@ -1,0 +1,103 @@
+"""`boardbot web`: serve the analysis board on a local port, as a client of a bot server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+
+from boardbot.cli.commands.common import add_engine_argument, chosen_engine
+from boardbot.jobs.cores import available_cores
+
+DEFAULT_WEB_PORT = 8080
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `web` command."""
+    p = sub.add_parser(
+        "web",
+        help="serve the analysis board in the browser",
+        description="Serve the analysis board (board, live analysis, play and watch) at "
+        "http://HOST:PORT/. It talks to the boardbot server given by --server; without it, it "
+        "starts one of its own on a free loopback port.",
+    )
+    env = os.environ.get
+    p.add_argument("--host", default="127.0.0.1", help="address of the page (default: loopback)")
+    p.add_argument(
+        "--port", type=int, default=DEFAULT_WEB_PORT, help="port of the page; 0 picks a free one"
+    )
+    p.add_argument(
+        "--server",
+        default=env("BOARDBOT_SERVER"),
+        help="HOST:PORT of a running `boardbot serve` (default: start a local one)",
+    )
+    p.add_argument("--token", default=env("BOARDBOT_TOKEN"), help="the server's token, if any")
+    p.add_argument(
+        "--tls-ca", type=Path, default=env("BOARDBOT_TLS_CA"), help="CA certificate for TLS"
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=available_cores(),
+        help="search workers of the local server (without --server)",
+    )
+    add_engine_argument(p)
+    p.set_defaults(func=run_web)
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """Serve the page until interrupted (SIGINT or SIGTERM)."""
+    from boardbot.service.client import BotClient, open_channel
+    from boardbot.web.gateway import Gateway, GatewayConfig
+
+    with _server_address(args) as address:
+        channel = open_channel(address, args.tls_ca)
+        client = BotClient(channel, args.token)
+        try:
+            gateway = Gateway(GatewayConfig(args.host, args.port, client))
+        except OSError as error:
+            print(f"boardbot web: cannot listen on {args.host}:{args.port}: {error.strerror}",
+                  file=sys.stderr)
+            return 1
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        print(f"boardbot web: the board is at http://{host}:{gateway.port}/ "
+              f"(server {address})", flush=True)
+        stop = threading.Event()
+
+        def _stop(signum: int, frame: FrameType | None) -> None:
+            stop.set()
+
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, _stop)
+        thread = threading.Thread(target=gateway.serve_forever, daemon=True)
+        thread.start()
+        stop.wait()
+        gateway.shutdown()
+        gateway.server_close()
+        channel.close()
+    return 0
+
+
+@contextmanager
+def _server_address(args: argparse.Namespace) -> Iterator[str]:
+    """The server to talk to: --server, or a local one started for the page's lifetime."""
+    if args.server:
+        yield args.server
+        return
+    from boardbot.service.server import BotServer, ServerConfig
+
+    server = BotServer(
+        ServerConfig(host="127.0.0.1", port=0, workers=args.workers, engine=chosen_engine(args))
+    )
+    port = server.start()
+    print(f"boardbot web: started a local server on 127.0.0.1:{port}", flush=True)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        server.stop(grace=1)

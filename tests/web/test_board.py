@@ -1,0 +1,234 @@
+"""The analysis board in a real Chromium, against a real server through `boardbot web`'s gateway."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import orjson
+import pytest
+
+from tests.service.servers import Served, start_server
+from tests.web.browser import chromium_path, skip_reason
+from tests.web.gateways import RunningGateway
+
+REASON = skip_reason()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=f"browser tests skipped: {REASON}")
+
+if REASON is None:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+    from tests.web.board_steps import new_game, play_until_over, tab, visits_of_best
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Served]:
+    server = start_server()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def gateway(served: Served) -> Iterator[RunningGateway]:
+    running = RunningGateway(served.address)
+    yield running
+    running.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(chromium_path()), headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, gateway: RunningGateway) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(gateway.url)
+    expect(opened.locator("[data-board]")).to_be_visible(timeout=20_000)
+    yield opened
+    context.close()
+    assert errors == [], f"the page threw: {errors}"
+
+
+def test_the_page_opens_on_a_leda_game(page: Page) -> None:
+    expect(page.locator("[data-board=leda]")).to_be_visible()
+    expect(page.get_by_test_id("turn-line")).to_contain_text("to move")
+    assert page.locator("[data-board=leda] [data-seat]").count() >= 2
+
+
+def test_a_legend_raiders_game_with_three_players(page: Page) -> None:
+    new_game(page, "legend_raiders", players=3, seed=4)
+    assert page.locator("[data-board=legend_raiders] [data-seat]").count() >= 3
+    expect(page.get_by_test_id("pov-select").locator("option")).to_have_count(4)
+
+
+def run_analysis(page: Page, iterations: int) -> None:
+    """Start an analysis of `iterations` and wait until candidates stream in."""
+    tab(page, "analysis")
+    page.locator("#analysis-iterations").fill(str(iterations))
+    page.get_by_test_id("analysis-start").click()
+    expect(page.get_by_test_id("candidate").first).to_be_visible(timeout=20_000)
+
+
+@pytest.mark.parametrize("game", ["leda", "legend_raiders"])
+def test_an_analysis_streams_candidates_and_stops(page: Page, game: str) -> None:
+    new_game(page, game, seed=7)
+    run_analysis(page, 1_000_000)
+    stats = page.get_by_test_id("analysis-stats")
+    page.wait_for_function(
+        "() => Number(document.getElementById('analysis-stats').dataset.frames) >= 3",
+        timeout=20_000,
+    )
+    first_visits = visits_of_best(page)
+    page.wait_for_timeout(400)
+    assert visits_of_best(page) >= first_visits
+    assert page.get_by_test_id("candidate").count() >= 2
+    expect(page.get_by_test_id("pv").locator(".pv-move").first).to_be_visible()
+    page.get_by_test_id("analysis-stop").click()
+    expect(page.get_by_test_id("analysis-start")).to_be_enabled()
+    assert "first candidates after" in stats.inner_text()
+    frames = int(stats.get_attribute("data-frames") or 0)
+    page.wait_for_timeout(500)
+    assert int(stats.get_attribute("data-frames") or 0) == frames  # stopped: no more updates
+
+
+def test_hovering_a_candidate_highlights_it_and_clicking_plays_it(page: Page) -> None:
+    new_game(page, "legend_raiders", seed=5)
+    run_analysis(page, 3000)
+    expect(page.get_by_test_id("analysis-stats")).to_have_attribute("data-final", "true")
+    best = page.get_by_test_id("candidate").first
+    notation = best.get_attribute("data-notation")
+    best.hover()
+    expect(page.locator(".rb-hl").first).to_be_visible()
+    best.click()
+    expect(page.get_by_test_id("ply")).to_have_text("move 1 of 1")
+    tab(page, "history")
+    expect(page.get_by_test_id("history-entry").nth(1)).to_contain_text(str(notation))
+    page.get_by_test_id("back").click()
+    expect(page.get_by_test_id("ply")).to_have_text("move 0 of 1")
+    page.get_by_test_id("forward").click()
+    expect(page.get_by_test_id("ply")).to_have_text("move 1 of 1")
+
+
+def test_leda_candidates_light_up_their_squares_and_cards(page: Page) -> None:
+    new_game(page, "leda", seed=2)
+    tab(page, "moves")
+    moves = page.get_by_test_id("move")
+    lit = 0
+    for i in range(min(moves.count(), 6)):
+        moves.nth(i).hover()
+        lit += page.locator(".lb-hl").count()
+    assert lit > 0
+
+
+def test_a_full_game_against_beginner(page: Page) -> None:
+    new_game(page, "legend_raiders", seed=11)
+    tab(page, "play")
+    page.get_by_test_id("play-seat").select_option("seat 0")
+    page.get_by_test_id("play-preset").select_option("beginner")
+    page.get_by_test_id("play-start").click()
+    tab(page, "moves")
+    clicks = play_until_over(page, random.Random(11))
+    assert clicks > 10
+    expect(page.get_by_test_id("turn-line")).to_contain_text("Game over")
+    tab(page, "history")
+    entries = page.get_by_test_id("history-entry")
+    assert entries.count() > 2 * clicks - 5
+    texts = entries.all_inner_texts()
+    assert any("beginner:" in text for text in texts) and any("you:" in text for text in texts)
+
+
+def test_watching_two_bots(page: Page) -> None:
+    new_game(page, "leda", seed=3)
+    tab(page, "play")
+    page.locator("#watch-delay").fill("0")
+    page.get_by_test_id("watch-seat-0").select_option("beginner")
+    page.get_by_test_id("watch-seat-1").select_option("easy")
+    page.get_by_test_id("watch-start").click()
+    page.wait_for_function(
+        "() => /move ([6-9]|\\d\\d+) of/"
+        ".test(document.querySelector('[data-testid=ply]').textContent)",
+        timeout=60_000,
+    )
+    page.get_by_test_id("mode-stop").click()
+    tab(page, "history")
+    texts = page.get_by_test_id("history-entry").all_inner_texts()
+    assert any("beginner:" in text for text in texts) and any("easy:" in text for text in texts)
+
+
+def test_chance_outcomes_picked_on_the_board(page: Page) -> None:
+    new_game(page, "legend_raiders", seed=6, manual_chance=True)
+    panel = page.get_by_test_id("chance-panel")
+    # Play until a chance step comes up (the opening one, or after a move that rolls).
+    tab(page, "moves")
+    for _ in range(40):
+        if panel.is_visible():
+            break
+        page.get_by_test_id("move").first.click()
+        page.wait_for_timeout(100)
+    expect(panel).to_be_visible()
+    outcomes = page.get_by_test_id("chance-outcome")
+    assert outcomes.count() >= 2
+    assert "%" in outcomes.first.inner_text()
+    chosen = outcomes.last.get_attribute("data-notation")
+    ply = page.get_by_test_id("ply").inner_text()
+    outcomes.last.click()
+    expect(page.get_by_test_id("ply")).not_to_have_text(ply)
+    tab(page, "history")
+    expect(page.get_by_test_id("history-entry").last).to_contain_text(str(chosen))
+
+
+def test_a_bad_pasted_state_shows_the_servers_error(page: Page) -> None:
+    tab(page, "state")
+    state: dict[str, Any] = orjson.loads(page.get_by_test_id("state-text").input_value())
+    state["players"][0]["food"] = -5
+    page.get_by_test_id("state-text").fill(orjson.dumps(state).decode())
+    page.get_by_test_id("state-load").click()
+    error = page.get_by_test_id("error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("INVALID_ARGUMENT")
+    expect(error).to_contain_text("$.players[0].food")
+    page.get_by_test_id("state-text").fill("{not json")
+    page.get_by_test_id("state-load").click()
+    expect(error).to_contain_text("MALFORMED_JSON")
+
+
+def test_a_phone_sized_window_has_no_sideways_scrolling(
+    browser: Browser, gateway: RunningGateway
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        for game in ("leda", "legend_raiders"):
+            page.goto(gateway.url)
+            expect(page.locator("[data-board=leda]")).to_be_visible(timeout=20_000)
+            if game != "leda":
+                new_game(page, game, players=4)
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 390, f"{game}: the page is {width} px wide"
+    finally:
+        context.close()
+
+
+def test_a_server_that_went_away_is_reported(browser: Browser) -> None:
+    served = start_server()
+    running = RunningGateway(served.address)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(running.url)
+        expect(page.locator("[data-board]")).to_be_visible(timeout=20_000)
+        served.close()
+        tab(page, "moves")
+        page.get_by_test_id("move").first.click()
+        expect(page.get_by_test_id("error")).to_contain_text("UNAVAILABLE")
+    finally:
+        context.close()
+        running.close()
