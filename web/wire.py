@@ -8,6 +8,7 @@ that may not even parse: the server's error then names the place).
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -32,7 +33,7 @@ def to_request(body: bytes, message: type[Message]) -> Message:
     if not isinstance(data, dict):
         raise BadBodyError("request body: expected a JSON object of request fields")
     try:
-        return json_format.ParseDict(_documents_to_base64(data), message())
+        return json_format.ParseDict(_map_documents(data, _encode_document), message())
     except json_format.ParseError as error:
         raise BadBodyError(f"request body: {error}") from None
 
@@ -42,36 +43,26 @@ def to_json(message: Message) -> dict[str, Any]:
     data = json_format.MessageToDict(
         message, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
     )
-    converted = _base64_to_documents(data)
+    converted = _map_documents(data, _decode_document)
     assert isinstance(converted, dict)
     return converted
 
 
-def _documents_to_base64(value: Any) -> Any:
+def _map_documents(value: Any, convert: Callable[[Any], Any]) -> Any:
+    """`value` with `convert` applied to every `_json` field, at any depth."""
     if isinstance(value, dict):
         return {
-            key: _encode_document(item) if key.endswith(JSON_SUFFIX) else _documents_to_base64(item)
+            key: convert(item) if key.endswith(JSON_SUFFIX) else _map_documents(item, convert)
             for key, item in value.items()
         }
     if isinstance(value, list):
-        return [_documents_to_base64(item) for item in value]
+        return [_map_documents(item, convert) for item in value]
     return value
 
 
 def _encode_document(value: Any) -> str:
     raw = value.encode() if isinstance(value, str) else orjson.dumps(value)
     return base64.b64encode(raw).decode("ascii")
-
-
-def _base64_to_documents(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {
-            key: _decode_document(item) if key.endswith(JSON_SUFFIX) else _base64_to_documents(item)
-            for key, item in value.items()
-        }
-    if isinstance(value, list):
-        return [_base64_to_documents(item) for item in value]
-    return value
 
 
 def _decode_document(value: Any) -> Any:

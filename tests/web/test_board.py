@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.service.servers import Served, start_server
+from tests.service.servers import start_server
 from tests.web.browser import chromium_path, skip_reason
 from tests.web.gateways import RunningGateway
 
@@ -20,20 +20,6 @@ if REASON is None:
     from playwright.sync_api import Browser, Page, expect, sync_playwright
 
     from tests.web.board_steps import new_game, play_until_over, tab, visits_of_best
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[Served]:
-    server = start_server()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def gateway(served: Served) -> Iterator[RunningGateway]:
-    running = RunningGateway(served.address)
-    yield running
-    running.close()
 
 
 @pytest.fixture(scope="module")

@@ -549,12 +549,13 @@ function drawAnalysis(analysis) {
   const timing = analysis?.timing;
   if (timing) {
     parts.push(`first candidates after ${Math.round(timing.firstMs)} ms`);
-    if (timing.seconds > 0.5) parts.push(`${(timing.frames / timing.seconds).toFixed(1)} updates/s`);
+    if (timing.seconds > 0.5) parts.push(`${((timing.frames - 1) / timing.seconds).toFixed(1)} updates/s`);
   }
   $("analysis-stats").textContent = parts.join(" · ");
   const s = $("analysis-stats");
   s.dataset.firstMs = timing ? String(Math.round(timing.firstMs)) : "";
   s.dataset.frames = timing ? String(timing.frames) : "";
+  s.dataset.rate = timing && timing.seconds > 0 ? String((timing.frames - 1) / timing.seconds) : "";
   s.dataset.final = analysis?.final ? "true" : "false";
 }
 

@@ -13,6 +13,7 @@
 //   option  "1" | "2"               the branches of a pending "A or B" choice
 
 import {
+  uniqueItems,
   LEDA_ACTION_ZONES,
   LEDA_CLANS,
   LEDA_GOLDS,
@@ -394,14 +395,7 @@ export function involved(state, move) {
     default:
       break;
   }
-  // Drop repeats, keep the order.
-  const seen = new Set();
-  return out.filter((it) => {
-    const k = `${it.kind}|${it.id}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  return uniqueItems(out);
 }
 
 // --------------------------------------------------------------------------------- drawing

@@ -19,6 +19,7 @@
 //   bonus     "coin"                     this turn's coin bonus
 
 import {
+  uniqueItems,
   LR_CHARACTERS,
   LR_DICELESS_EFFECTS,
   LR_FACES,
@@ -274,13 +275,7 @@ export function involved(state, move) {
     default:
       break;
   }
-  const seen = new Set();
-  return out.filter((it) => {
-    const k = `${it.kind}|${it.id}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  return uniqueItems(out);
 }
 
 // --------------------------------------------------------------------------------- drawing

@@ -47,6 +47,17 @@ export function key(kind, id) {
   return `${kind}\u0000${id}`;
 }
 
+/** `items` ({kind, id}) without repeats, in their first order. */
+export function uniqueItems(items) {
+  const seen = new Set();
+  return items.filter((it) => {
+    const k = key(it.kind, it.id);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 /**
  * Mark every element of `root` whose data-kind/data-id is in `items` with `cls`.
  * Returns the number of elements marked.
