@@ -63,6 +63,8 @@ class GatewayConfig:
     host: str
     port: int
     client: BotClient
+    timeout_s: float | None = None
+    """Deadline of every call, streams included (None: each call's own, UNARY_CALLS)."""
 
 
 class Gateway(ThreadingHTTPServer):
@@ -73,6 +75,7 @@ class Gateway(ThreadingHTTPServer):
     def __init__(self, config: GatewayConfig) -> None:
         super().__init__((config.host, config.port), GatewayHandler)
         self.client = config.client
+        self.timeout_s = config.timeout_s
         self.loopback = is_loopback(config.host)
         self.quiet = threading.Event()
 
@@ -87,6 +90,9 @@ class GatewayHandler(BaseHTTPRequestHandler):
 
     server: Gateway
     server_version = "boardbot-web"
+    timeout = 60.0
+    """Seconds a socket read or write may block: a client that stops sending or reading
+    frees its thread (and cancels its call) instead of holding it."""
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet unless asked: the server's own request log says what was called."""
@@ -141,7 +147,7 @@ class GatewayHandler(BaseHTTPRequestHandler):
         client = self.server.client
         call: Callable[..., Message] = getattr(client.stub, method)
         try:
-            response = call(request, timeout=deadline, metadata=client.metadata)
+            response = call(request, timeout=self._deadline(deadline), metadata=client.metadata)
         except grpc.RpcError as error:
             described = rpc_errors.describe(error)
             self._send_json(rpc_errors.http_status(described["code"]), {"error": described})
@@ -156,7 +162,7 @@ class GatewayHandler(BaseHTTPRequestHandler):
             return
         client = self.server.client
         responses: Iterator[pb.AnalyzeResponse] = client.stub.AnalyzeStream(
-            request, timeout=STREAM_DEADLINE_S, metadata=client.metadata
+            request, timeout=self._deadline(STREAM_DEADLINE_S), metadata=client.metadata
         )
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
@@ -170,13 +176,17 @@ class GatewayHandler(BaseHTTPRequestHandler):
         except grpc.RpcError as error:
             if error.code() is not grpc.StatusCode.CANCELLED:
                 self._event_or_drop("error", {"error": rpc_errors.describe(error)})
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the page stopped the analysis
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+            pass  # the page stopped the analysis, or stopped reading it
         finally:
             cancel = getattr(responses, "cancel", None)
             if cancel is not None:
                 cancel()
         self.close_connection = True
+
+    def _deadline(self, own: float) -> float:
+        chosen = self.server.timeout_s
+        return own if chosen is None else chosen
 
     def _event(self, name: str, data: dict[str, Any]) -> None:
         lines = b"" if name == "message" else b"event: " + name.encode() + b"\n"

@@ -42,6 +42,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--tls-ca", type=Path, default=env("BOARDBOT_TLS_CA"), help="CA certificate for TLS"
     )
     p.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="deadline in seconds of every call the page makes (default: 15 for the rules "
+        "calls, 120 for ChooseMove and Analyze, 600 for an analysis stream)",
+    )
+    p.add_argument(
         "--workers",
         type=int,
         default=available_cores(),
@@ -60,7 +67,7 @@ def run_web(args: argparse.Namespace) -> int:
         channel = open_channel(address, args.tls_ca)
         client = BotClient(channel, args.token)
         try:
-            gateway = Gateway(GatewayConfig(args.host, args.port, client))
+            gateway = Gateway(GatewayConfig(args.host, args.port, client, args.timeout))
         except OSError as error:
             print(f"boardbot web: cannot listen on {args.host}:{args.port}: {error.strerror}",
                   file=sys.stderr)

@@ -16,9 +16,10 @@ from boardbot.web.gateway import Gateway, GatewayConfig
 class RunningGateway:
     """A gateway serving on a free loopback port until closed."""
 
-    def __init__(self, server_address: str) -> None:
+    def __init__(self, server_address: str, timeout_s: float | None = None) -> None:
         self.channel = grpc.insecure_channel(server_address)
-        self.gateway = Gateway(GatewayConfig("127.0.0.1", 0, BotClient(self.channel)))
+        config = GatewayConfig("127.0.0.1", 0, BotClient(self.channel), timeout_s)
+        self.gateway = Gateway(config)
         self.gateway.quiet.set()
         self.thread = threading.Thread(target=self.gateway.serve_forever, daemon=True)
         self.thread.start()

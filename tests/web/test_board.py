@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.service.servers import start_server
+from tests.service.servers import Served, start_server
 from tests.web.browser import chromium_path, skip_reason
 from tests.web.gateways import RunningGateway
 
@@ -215,6 +215,18 @@ def test_a_server_that_went_away_is_reported(browser: Browser) -> None:
         tab(page, "moves")
         page.get_by_test_id("move").first.click()
         expect(page.get_by_test_id("error")).to_contain_text("UNAVAILABLE")
+    finally:
+        context.close()
+        running.close()
+
+
+def test_a_call_past_its_deadline_is_reported(browser: Browser, served: Served) -> None:
+    running = RunningGateway(served.address, timeout_s=0.001)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(running.url)
+        expect(page.get_by_test_id("error")).to_contain_text("DEADLINE_EXCEEDED")
     finally:
         context.close()
         running.close()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import orjson
 
+from boardbot.web.gateway import GatewayHandler
+from tests.service.servers import Served
 from tests.web.gateways import RunningGateway
 
 
@@ -159,3 +161,26 @@ def test_a_server_that_is_down_is_unavailable() -> None:
     finally:
         running.close()
     assert status == 503 and answer["error"]["code"] == "UNAVAILABLE"
+
+
+def test_a_client_that_sends_nothing_frees_its_thread(gateway: RunningGateway) -> None:
+    import socket
+
+    assert GatewayHandler.timeout is not None and GatewayHandler.timeout <= 60
+    with socket.create_connection(("127.0.0.1", gateway.gateway.port), timeout=5) as sock:
+        sock.sendall(
+            b"POST /api/ListGames HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 10\r\n\r\n"
+        )
+        # The body never comes: meanwhile the gateway answers others.
+        status, _ = gateway.call("ListGames", {})
+        assert status == 200
+
+
+def test_a_deadline_is_the_servers_error_code(served: Served) -> None:
+    running = RunningGateway(served.address, timeout_s=0.001)
+    try:
+        status, answer = running.call("ListGames", {})
+    finally:
+        running.close()
+    assert status == 504 and answer["error"]["code"] == "DEADLINE_EXCEEDED"
