@@ -61,11 +61,15 @@ def main() -> None:
             for game, players, seed, name in shots:
                 new_game(page, game, players=players, seed=seed)
                 tab(page, "moves")
-                for _ in range(6):  # a few moves in, so the board has something on it
+                # A few moves in, so the board has something on it, to a real choice.
+                played = 0
+                while played < 6 or page.get_by_test_id("move").count() < 4:
                     page.get_by_test_id("move").first.click()
+                    played += 1
                     page.wait_for_timeout(150)
                 for _ in range(args.runs):
                     first, rate = analyse(page, "expert", ANALYSIS_SECONDS)
+                    print(f"{game}: first candidates after {first:.0f} ms, {rate:.1f} updates/s")
                     firsts.append(first)
                     rates.append(rate)
                 page.get_by_test_id("candidate").first.hover()

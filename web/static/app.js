@@ -487,6 +487,7 @@ async function startAnalysis() {
   stopAnalysis();
   const run = {controller: new AbortController(), started: performance.now(), first: null, frames: 0, index: app.index};
   app.analysis = run;
+  drawAnalysis(null);  // the last analysis's figures go: what follows is this one's
   $("analysis-start").disabled = true;
   $("analysis-stop").disabled = false;
   try {
