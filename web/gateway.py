@@ -10,6 +10,7 @@ then `event: end` (or `event: error`). Closing the response cancels the gRPC cal
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -78,6 +79,13 @@ class Gateway(ThreadingHTTPServer):
         self.timeout_s = config.timeout_s
         self.loopback = is_loopback(config.host)
         self.quiet = threading.Event()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away or fell silent is no fault of the gateway: say nothing;
+        anything else is printed as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            return
+        super().handle_error(request, client_address)
 
     @property
     def port(self) -> int:

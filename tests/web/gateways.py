@@ -18,6 +18,9 @@ class RunningGateway:
 
     def __init__(self, server_address: str, timeout_s: float | None = None) -> None:
         self.channel = grpc.insecure_channel(server_address)
+        if timeout_s is not None:
+            # Connect first, so a short deadline is spent on the calls alone.
+            grpc.channel_ready_future(self.channel).result(timeout=20)
         config = GatewayConfig("127.0.0.1", 0, BotClient(self.channel), timeout_s)
         self.gateway = Gateway(config)
         self.gateway.quiet.set()

@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
+from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from tests.service.servers import Served, start_server
 from tests.web.browser import chromium_path, skip_reason
 from tests.web.gateways import RunningGateway
@@ -221,11 +222,16 @@ def test_a_server_that_went_away_is_reported(browser: Browser) -> None:
 
 
 def test_a_call_past_its_deadline_is_reported(browser: Browser, served: Served) -> None:
-    running = RunningGateway(served.address, timeout_s=0.001)
+    # 200 ms leaves a search less than the test server's deadline margin (250 ms); the rules
+    # calls that draw the board take milliseconds.
+    served.stub.ListGames(pb.ListGamesRequest(), timeout=30)  # its first answer reads files
+    running = RunningGateway(served.address, timeout_s=0.2)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
         page.goto(running.url)
+        expect(page.locator("[data-board]")).to_be_visible(timeout=20_000)
+        page.get_by_test_id("analysis-start").click()
         expect(page.get_by_test_id("error")).to_contain_text("DEADLINE_EXCEEDED")
     finally:
         context.close()

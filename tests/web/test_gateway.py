@@ -177,10 +177,15 @@ def test_a_client_that_sends_nothing_frees_its_thread(gateway: RunningGateway) -
         assert status == 200
 
 
-def test_a_deadline_is_the_servers_error_code(served: Served) -> None:
-    running = RunningGateway(served.address, timeout_s=0.001)
+def test_a_deadline_is_the_servers_error_code(gateway: RunningGateway, served: Served) -> None:
+    started = _new_game(gateway, "leda")
+    # 200 ms leaves the search less than the test server's deadline margin (250 ms).
+    running = RunningGateway(served.address, timeout_s=0.2)
     try:
-        status, answer = running.call("ListGames", {})
+        seat = started["summary"]["current_player"]
+        status, answer = running.call(
+            "Analyze", {"game": "leda", "state_json": started["state_json"], "seat": seat}
+        )
     finally:
         running.close()
     assert status == 504 and answer["error"]["code"] == "DEADLINE_EXCEEDED"
