@@ -42,7 +42,8 @@ class SearchJob:
     progress_every_ms: float = 0.0
     """Partial results at most this often (0 with 0 iterations: no partial results)."""
     ranked: bool = True
-    """Report the ranked root moves (Analyze); False reports only the chosen move (ChooseMove)."""
+    """Report the ranked root moves (Analyze); False reports the chosen move, with `top_k`
+    candidates beside it (ChooseMove)."""
     engine: Engine = Engine.AUTO
     """The native core or the Python search (the server's `--engine`)."""
     thread_cap: int = 0
@@ -58,9 +59,10 @@ class SearchJob:
         return self.session_key or None
 
     def shown(self) -> int | None:
-        """How many top moves the answer shows (None: all); the chosen one is always shown."""
+        """How many top moves the answer shows (None: all); the chosen one is always shown.
+        A ChooseMove (not `ranked`) shows its `top_k` candidates, none by default."""
         if not self.ranked:
-            return 0
+            return self.top_k
         return self.top_k if self.top_k > 0 else None
 
     def on_dispatch(self, idle_cores: int) -> SearchJob:

@@ -13,13 +13,14 @@ from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine
 from boardbot.search.errors import InvalidConfigError
 from boardbot.search.ismcts import search
-from boardbot.search.overrides import apply_overrides, finite_number, split_reuse
+from boardbot.search.overrides import apply_overrides, finite_number, split_random, split_reuse
 from boardbot.search.presets import PRESETS, GameRef, UnknownPresetError, resolve_preset
 from boardbot.search.reuse import KeptTree, search_reusing
 from boardbot.search.rewards import state_reward
 from boardbot.search.strength.errors import NotCalibratedError
 from boardbot.search.strength.loader import calibration_engine, calibrations_for, load_calibration
 from boardbot.search.strength.mapping import (
+    draws_random,
     knob_config,
     plays_random,
     random_move,
@@ -100,7 +101,12 @@ class MctsBot:
 
     With `reuse`, the bot keeps each seat's search tree between its moves (one bot object
     plays one game) and grows the next search on the node that stands for the new position
-    (`search/reuse.py`); `reuse_moves`, `reused_moves` and `reused_visits` count how often."""
+    (`search/reuse.py`); `reuse_moves`, `reused_moves` and `reused_visits` count how often.
+
+    With a `random_share` above 0 (the bot name's `+random=S`), each move first takes one
+    seeded draw from `rng`, as the strength knob's EloBot does: with that probability the move
+    is drawn uniformly from the seat's legal moves instead of searched (at 0 no draw is taken,
+    so the bot plays exactly as without the override)."""
 
     def __init__(
         self,
@@ -108,11 +114,13 @@ class MctsBot:
         name: str = "mcts",
         engine: Engine = Engine.AUTO,
         reuse: bool = False,
+        random_share: float = 0.0,
     ) -> None:
         self.config = config
         self.name = name
         self.engine = engine
         self.reuse = reuse
+        self.random_share = random_share
         self._kept: dict[int, KeptTree] = {}
         self.reuse_moves = 0
         """Searches run with reuse on (single legal moves included)."""
@@ -122,7 +130,9 @@ class MctsBot:
         """Root visits those searches started with, summed."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
-        """The searched move, seeded from `rng`."""
+        """The searched move, seeded from `rng` (or, with the random share, a random one)."""
+        if self.random_share > 0.0 and draws_random(self.random_share, rng):
+            return random_move(game, state, seat, rng)
         if not self.reuse:
             return search(
                 game, state, seat, self.config, rng.getrandbits(63), engine=self.engine
@@ -210,7 +220,8 @@ def bot_names() -> list[str]:
 def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO) -> Bot:
     """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations,
     then optional `+key=value` setting overrides (`search/overrides.py`; `+reuse=1` keeps the
-    bot's search tree between its moves, `search/reuse.py`), optionally ending in
+    bot's search tree between its moves, `search/reuse.py`; `+random=S` plays a uniformly
+    random move with probability S, else searches), optionally ending in
     `/native` or `/python` to pick its engine over `engine`), with presets
     as tuned for `game` (a Game or a registered game's name) on the engine its searches use.
 
@@ -233,6 +244,7 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
     if preset in PRESETS:
         try:
             reuse, overrides = split_reuse(overrides)
+            random_share, overrides = split_random(overrides)
         except InvalidConfigError as error:
             raise UnknownBotError(f"bad settings in {name!r}: {error}") from None
         config = resolve_preset(preset, game, engine)  # the budgets of the engine it runs on
@@ -245,7 +257,7 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
                 config = apply_overrides(config, overrides)
             except InvalidConfigError as error:
                 raise UnknownBotError(f"bad settings in {name!r}: {error}") from None
-        return MctsBot(config, name, Engine(engine), reuse)
+        return MctsBot(config, name, Engine(engine), reuse, random_share)
     raise UnknownBotError(
         f"unknown bot {name!r}; known: {', '.join(bot_names())} (or preset@iterations, "
         "+key=value overrides, elo=N, and /native or /python)"

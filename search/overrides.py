@@ -1,4 +1,7 @@
-"""Bot-name overrides of a preset's settings: `hard@4000+prior_weight=1+widening=2`."""
+"""Bot-name overrides of a preset's settings: `hard@4000+prior_weight=1+widening=2`.
+
+Two keys are the bot's, not SearchConfig fields: `reuse` (keep the search tree between moves)
+and `random` (mix in a share of uniformly random moves, as the strength knob does)."""
 
 from __future__ import annotations
 
@@ -46,6 +49,41 @@ REUSE_KEY = "reuse"
 tree between its moves (`search/reuse.py`), `+reuse=0` (the default) does not."""
 
 
+RANDOM_KEY = "random"
+"""The other bot override: `+random=S` plays a uniformly random legal move with probability S
+(a finite number in [0, 1]) and searches otherwise, the strength knob's mixture below its
+weakest search point (`search/strength/mapping.py`); `+random=0` (the default) never does."""
+
+
+def parse_random_share(text: str) -> float:
+    """The share of `random=S`: a finite number in [0, 1] (ValueError otherwise)."""
+    share = finite_number(text)
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(text)
+    return share + 0.0  # -0 is 0
+
+
+def split_random(parts: Sequence[str]) -> tuple[float, list[str]]:
+    """The random-move share `parts` set (the last `random=` wins; 0 without one), and the
+    other parts."""
+    share = 0.0
+    rest: list[str] = []
+    for part in parts:
+        key, eq, text = part.partition("=")
+        if key != RANDOM_KEY:
+            rest.append(part)
+            continue
+        try:
+            if not eq:
+                raise ValueError(text)
+            share = parse_random_share(text)
+        except ValueError:
+            raise BadOverrideError(
+                f"bad value in override {part!r}: expected random=S with S a number in [0, 1]"
+            ) from None
+    return share, rest
+
+
 def split_reuse(parts: Sequence[str]) -> tuple[bool, list[str]]:
     """Whether `parts` turn tree reuse on (the last `reuse=` wins), and the other parts."""
     reuse = False
@@ -70,7 +108,7 @@ def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
         if parse is None or not eq:
             raise BadOverrideError(
                 f"bad override {part!r}: expected key=value with key one of "
-                f"{', '.join(OVERRIDABLE)}, {REUSE_KEY}"
+                f"{', '.join(OVERRIDABLE)}, {REUSE_KEY}, {RANDOM_KEY}"
             )
         try:
             changes[key] = parse(text)

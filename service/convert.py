@@ -97,6 +97,7 @@ def choose_move_response(outcome: SearchOutcome) -> pb.ChooseMoveResponse:
         move=move_message(outcome.chosen),
         stats=stats_message(outcome),
         analysis=analysis_message(outcome.chosen, outcome.chosen_rank),
+        candidates=[analysis_message(move, i + 1) for i, move in enumerate(outcome.moves)],
     )
 
 

@@ -253,7 +253,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
     def _choose_move(
         self, request: pb.ChooseMoveRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.ChooseMoveResponse:
-        job = self._search_job(request, context, record, ranked=False)
+        job = self._search_job(request, context, record, top_k=request.top_k, ranked=False)
         outcome = self._finish(self._submit(self.pool, job, context), record)
         return convert.choose_move_response(outcome)
 

@@ -61,9 +61,15 @@ def knob_config(calibration: Calibration, strength: Strength) -> SearchConfig:
     return family.replace(iterations=strength.iterations)
 
 
+def draws_random(share: float, rng: random.Random) -> bool:
+    """One seeded draw: True (with probability `share`) when this move is to be uniformly
+    random."""
+    return rng.random() < share
+
+
 def plays_random(strength: Strength, rng: random.Random) -> bool:
     """One seeded draw: True when this move is to be uniformly random."""
-    return rng.random() < strength.random_share
+    return draws_random(strength.random_share, rng)
 
 
 def random_move(game: Game, state: State, seat: int, rng: random.Random) -> Action:

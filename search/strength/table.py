@@ -1,4 +1,8 @@
-"""Calibration tables: measured (Elo, bot) points of the knob's family, per game and engine."""
+"""Calibration tables: measured (Elo, bot) points of the knob's family, per game and engine.
+
+A table is the random bot, then optional mixture points (the weakest search point's budget
+with a measured share of uniformly random moves, `medium@N+random=S` bots), then the pure
+search points `medium@N` by growing N."""
 
 from __future__ import annotations
 
@@ -29,11 +33,19 @@ MAX_ITERATIONS = 10_000_000
 
 @dataclass(frozen=True)
 class CalibrationPoint:
-    """One measured bot: its ladder name, Elo and iteration budget (None: the random bot)."""
+    """One measured bot: its ladder name, Elo and iteration budget (None: the random bot), and
+    the share of its moves drawn uniformly at random instead of searched (above 0: a mixture
+    point; the random bot's share is 1 implicitly and not stored)."""
 
     bot: str
     elo: float
     iterations: int | None
+    random_share: float = 0.0
+
+    @property
+    def is_mixture(self) -> bool:
+        """A search point that mixes in random moves (`medium@N+random=S`)."""
+        return self.iterations is not None and self.random_share != 0.0
 
 
 @dataclass(frozen=True)
@@ -44,7 +56,8 @@ class Calibration:
     players: int
     engine: str
     points: tuple[CalibrationPoint, ...]
-    """The random bot first, then `FAMILY@N` bots by growing N (and growing Elo)."""
+    """The random bot first, then the mixture points by falling share, then `FAMILY@N` bots
+    by growing N (and growing Elo all along)."""
     family: str = FAMILY
     source: Mapping[str, Any] = field(default_factory=dict)
     """Where the points came from: command, ratings file, date, games."""
@@ -63,13 +76,19 @@ class Calibration:
         return self.points[-1].elo
 
     def search_points(self) -> tuple[CalibrationPoint, ...]:
-        """The searching bots' points, by growing iterations."""
-        return self.points[1:]
+        """The pure searching bots' points (no random moves), by growing iterations."""
+        return tuple(p for p in self.points[1:] if not p.is_mixture)
+
+    def mixture_points(self) -> tuple[CalibrationPoint, ...]:
+        """The mixture points of the weakest search point's budget, by falling random share
+        (and growing Elo)."""
+        return tuple(p for p in self.points[1:] if p.is_mixture)
 
 
 def check_points(points: Sequence[CalibrationPoint]) -> None:
-    """Raise CalibrationFileError unless `points` is random first, then strictly stronger
-    search points with strictly more iterations."""
+    """Raise CalibrationFileError unless `points` is random first, then mixture points of the
+    weakest search point's budget with strictly falling random shares in (0, 1), then search
+    points without random moves with strictly more iterations, all strictly stronger."""
     if not 2 <= len(points) <= MAX_POINTS:
         raise CalibrationFileError(
             f"a table needs the random bot and 1..{MAX_POINTS - 1} search points, "
@@ -78,19 +97,65 @@ def check_points(points: Sequence[CalibrationPoint]) -> None:
     for point in points:
         if not (math.isfinite(point.elo) and abs(point.elo) <= MAX_ABS_ELO):
             raise CalibrationFileError(f"{point.bot}: Elo must be finite, got {point.elo}")
-    if points[0].iterations is not None:
-        raise CalibrationFileError(f"the first point must be {RANDOM_BOT}, got {points[0].bot}")
-    for before, after in itertools.pairwise(points):
-        if after.iterations is None or not 1 <= after.iterations <= MAX_ITERATIONS:
+    first = points[0]
+    if first.iterations is not None:
+        raise CalibrationFileError(f"the first point must be {RANDOM_BOT}, got {first.bot}")
+    if first.random_share not in (0.0, 1.0):
+        raise CalibrationFileError(
+            f"{first.bot}: the random bot's random_share is 1, got {first.random_share:g}"
+        )
+    for point in points[1:]:
+        if point.iterations is None or not 1 <= point.iterations <= MAX_ITERATIONS:
             raise CalibrationFileError(
-                f"{after.bot}: iterations must be in 1..{MAX_ITERATIONS}, got {after.iterations}"
+                f"{point.bot}: iterations must be in 1..{MAX_ITERATIONS}, got {point.iterations}"
             )
-        if before.iterations is not None and after.iterations <= before.iterations:
+        if not (math.isfinite(point.random_share) and 0.0 <= point.random_share < 1.0):
+            raise CalibrationFileError(
+                f"{point.bot}: random_share must lie in [0, 1) (0: no random moves), "
+                f"got {point.random_share}"
+            )
+    _check_mixtures(points)
+    for before, after in itertools.pairwise(points):
+        if not before.is_mixture and before.iterations is not None and (
+            after.iterations is not None and after.iterations <= before.iterations
+        ):
             raise CalibrationFileError(f"{after.bot}: iterations must grow along the table")
         if after.elo <= before.elo:
             raise CalibrationFileError(
                 f"{after.bot} ({after.elo:g}) must be rated above {before.bot} ({before.elo:g}): "
-                "the knob needs strength growing with iterations"
+                "the knob needs strength growing with iterations and falling random shares"
+            )
+
+
+def _check_mixtures(points: Sequence[CalibrationPoint]) -> None:
+    """The mixture points come right after the random bot, search with the budget of the
+    weakest pure search point, and have strictly falling shares."""
+    count = next((i for i, p in enumerate(points[1:]) if not p.is_mixture), len(points) - 1)
+    mixtures, pure = points[1 : 1 + count], points[1 + count :]
+    if not pure:
+        raise CalibrationFileError(
+            "a table needs at least one search point without random moves after its mixture "
+            "points"
+        )
+    late = next((p for p in pure if p.is_mixture), None)
+    if late is not None:
+        raise CalibrationFileError(
+            f"{late.bot}: a mixture point (random_share {late.random_share:g}) must come "
+            f"before the search points without random moves ({pure[0].bot} first)"
+        )
+    weakest = pure[0]
+    for point in mixtures:
+        if point.iterations != weakest.iterations:
+            raise CalibrationFileError(
+                f"{point.bot}: a mixture point must search with the weakest search point's "
+                f"budget ({weakest.bot}: {weakest.iterations} iterations), got "
+                f"{point.iterations}"
+            )
+    for before, after in itertools.pairwise(mixtures):
+        if after.random_share >= before.random_share:
+            raise CalibrationFileError(
+                f"{after.bot}: random shares must fall along the table "
+                f"({after.random_share:g} after {before.random_share:g})"
             )
 
 
@@ -98,12 +163,18 @@ def calibration_to_json(calibration: Calibration) -> dict[str, Any]:
     """One engine's entry of a calibration file."""
     return {
         "family": calibration.family,
-        "points": [
-            {"bot": p.bot, "elo": round(p.elo, 1), "iterations": p.iterations}
-            for p in calibration.points
-        ],
+        "points": [_point_to_json(p) for p in calibration.points],
         "source": dict(calibration.source),
     }
+
+
+def _point_to_json(point: CalibrationPoint) -> dict[str, Any]:
+    """A point's object; `random_share` only on a mixture point (files without mixtures are
+    written as before the key existed)."""
+    raw: dict[str, Any] = {"bot": point.bot, "elo": round(point.elo, 1), "iterations": point.iterations}
+    if point.is_mixture:
+        raw["random_share"] = point.random_share
+    return raw
 
 
 def table_to_json(game: str, players: int, entries: Mapping[str, Calibration]) -> dict[str, Any]:
@@ -159,4 +230,7 @@ def _point(raw: Any, where: str) -> CalibrationPoint:
         raise CalibrationFileError(f"{where}.elo: expected a number")
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)):
         raise CalibrationFileError(f"{where}.iterations: expected an integer or null")
-    return CalibrationPoint(bot, float(elo), iterations)
+    share = raw.get("random_share", 0.0)
+    if isinstance(share, bool) or not isinstance(share, int | float):
+        raise CalibrationFileError(f"{where}.random_share: expected a number in [0, 1)")
+    return CalibrationPoint(bot, float(elo), iterations, float(share))

@@ -137,6 +137,38 @@ def test_choose_move_returns_a_legal_move_with_stats(
     assert again.analysis.visits == reply.analysis.visits
 
 
+def test_choose_move_shows_its_candidates_when_asked(
+    served: Served, game_case: tuple[str, Any]
+) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=7)
+    request = pb.ChooseMoveRequest(
+        game=name,
+        state_json=game_ops.encode_state(game, state),
+        seat=game.current_player(state),
+        settings=pb.SearchSettings(iterations=300, workers=1),
+        seed=4,
+    )
+    plain = served.stub.ChooseMove(request, timeout=30)
+    assert list(plain.candidates) == []
+    request.top_k = 3
+    shown = served.stub.ChooseMove(request, timeout=30)
+    # The candidates do not change the move or the search.
+    assert shown.move.notation == plain.move.notation
+    assert shown.stats.iterations == plain.stats.iterations
+    legal = {game.action_to_str(state, a) for a in game.legal_actions(state)}
+    assert 1 <= len(shown.candidates) <= min(3, len(legal))
+    assert [c.rank for c in shown.candidates] == list(range(1, len(shown.candidates) + 1))
+    visits = [c.visits for c in shown.candidates]
+    assert visits == sorted(visits, reverse=True)
+    assert {c.move.notation for c in shown.candidates} <= legal
+    if shown.analysis.rank <= len(shown.candidates):
+        chosen = shown.candidates[shown.analysis.rank - 1]
+        assert chosen.move.notation == shown.move.notation
+        assert chosen.visits == shown.analysis.visits
+
+
 def test_analyze_ranks_moves(served: Served, game_case: tuple[str, Any]) -> None:
     name, options = game_case
     game = load(name)

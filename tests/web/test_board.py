@@ -148,6 +148,12 @@ def test_watching_two_bots(page: Page) -> None:
     tab(page, "history")
     texts = page.get_by_test_id("history-entry").all_inner_texts()
     assert any("beginner:" in text for text in texts) and any("easy:" in text for text in texts)
+    # Each bot move keeps what the bot weighed: its candidates, shown again on review.
+    page.get_by_test_id("history-entry").nth(2).click()
+    tab(page, "analysis")
+    expect(page.get_by_test_id("candidate").first).to_be_visible()
+    played = texts[3].split(": ", 1)[1].split(" · ")[0]
+    expect(page.get_by_test_id("analysis-stats")).to_contain_text(f"the bot played {played}")
 
 
 def test_chance_outcomes_picked_on_the_board(page: Page) -> None:

@@ -422,7 +422,9 @@ function drawHistory() {
   list.replaceChildren(...app.history.map((h, i) => {
     const what = i === 0 ? "start" : (h.move?.notation ?? "chance");
     const events = h.events?.length ? ` · ${h.events.join(", ")}` : "";
-    const value = h.analysis?.moves?.[0] ? ` · ${pct(h.analysis.moves[0].value)}` : "";
+    // The value the analysis of the position before gave the move played, when it has one.
+    const weighed = i > 0 && h.move ? app.history[i - 1].analysis?.moves?.find((m) => m.move.notation === h.move.notation) : null;
+    const value = weighed ? ` · ${pct(weighed.value)}` : "";
     return el("li", {class: i === app.index ? "current" : ""},
       el("button", {textContent: `${i}. ${h.by && i ? h.by + ": " : ""}${what}${value}${events}`,
                     dataset: {testid: "history-entry"}, onclick: () => goTo(i)}));
@@ -447,8 +449,9 @@ async function playMove(move) {
     const request = {game: app.game, state_json: e.state, seed: seedFor(app.index), manual_chance: app.setup.manualChance};
     if (move?.move_json !== undefined) request.move_json = move.move_json;
     const next = await call("ApplyMove", request);
+    if (move?.analysis) e.analysis = move.analysis;  // the bot's view of the position it moved from
     push({state: next.state_json, summary: next.summary, move: next.move || null, events: next.chance_events,
-          analysis: move?.analysis || null, by: move?.by || (toMove(e) === CHANCE ? "chance" : "you")});
+          analysis: null, by: move?.by || (toMove(e) === CHANCE ? "chance" : "you")});
   } catch (error) {
     app.busy = false;
     drawMoves();
@@ -546,6 +549,7 @@ function drawAnalysis(analysis) {
     parts.push(`${iterations.toLocaleString()} iterations`, `${seconds.toFixed(1)} s`);
     if (seconds > 0) parts.push(`${Math.round(iterations / seconds).toLocaleString()}/s`);
     if (analysis.final) parts.push(`done (${stats.stopped_by})`);
+    if (analysis.chosen) parts.push(`the bot played ${analysis.chosen}`);
   }
   const timing = analysis?.timing;
   if (timing) {
@@ -646,9 +650,12 @@ async function botMove(preset) {
   const e = entry();
   const seat = toMove(e);
   $("turn-line").textContent = `${seatLabel(seat)} is thinking…`;
-  const chosen = await call("ChooseMove", {game: app.game, state_json: e.state, seat, preset, seed: seedFor(app.index)});
+  const chosen = await call("ChooseMove", {game: app.game, state_json: e.state, seat, preset,
+                                          seed: seedFor(app.index), top_k: TOP_K});
   if (entry() !== e) return;
-  const analysis = chosen.analysis ? {moves: [chosen.analysis], stats: chosen.stats, final: true} : null;
+  // Kept for review: what the bot weighed, best first (its move among them when it is that high).
+  const weighed = chosen.candidates?.length ? chosen.candidates : [chosen.analysis].filter(Boolean);
+  const analysis = weighed.length ? {moves: weighed, stats: chosen.stats, final: true, chosen: chosen.move.notation} : null;
   await playMove({move_json: chosen.move.move_json, analysis, by: preset});
 }
 

@@ -185,7 +185,7 @@ class SearchSettings(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[float] = ..., workers: _Optional[int] = ..., exploration: _Optional[float] = ..., temperature: _Optional[float] = ...) -> None: ...
 
 class ChooseMoveRequest(_message.Message):
-    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "target_elo", "session_key")
+    __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "target_elo", "session_key", "top_k")
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATE_JSON_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -194,6 +194,7 @@ class ChooseMoveRequest(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     TARGET_ELO_FIELD_NUMBER: _ClassVar[int]
     SESSION_KEY_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
     game: str
     state_json: bytes
     seat: int
@@ -202,7 +203,8 @@ class ChooseMoveRequest(_message.Message):
     seed: int
     target_elo: float
     session_key: str
-    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., target_elo: _Optional[float] = ..., session_key: _Optional[str] = ...) -> None: ...
+    top_k: int
+    def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., target_elo: _Optional[float] = ..., session_key: _Optional[str] = ..., top_k: _Optional[int] = ...) -> None: ...
 
 class SearchStats(_message.Message):
     __slots__ = ("iterations", "elapsed_ms", "stopped_by", "nodes", "seat", "settings", "random_move_share", "random_move", "tree_reused", "reused_visits")
@@ -245,14 +247,16 @@ class MoveAnalysis(_message.Message):
     def __init__(self, rank: _Optional[int] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., lower_bound: _Optional[float] = ..., principal_variation: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ChooseMoveResponse(_message.Message):
-    __slots__ = ("move", "stats", "analysis")
+    __slots__ = ("move", "stats", "analysis", "candidates")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     STATS_FIELD_NUMBER: _ClassVar[int]
     ANALYSIS_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     move: Move
     stats: SearchStats
     analysis: MoveAnalysis
-    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., analysis: _Optional[_Union[MoveAnalysis, _Mapping]] = ...) -> None: ...
+    candidates: _containers.RepeatedCompositeFieldContainer[MoveAnalysis]
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., analysis: _Optional[_Union[MoveAnalysis, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[MoveAnalysis, _Mapping]]] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "top_k", "target_elo", "session_key")
