@@ -2,7 +2,9 @@
 
 The ladder (`boardbot ladder`) rates bots by Elo, anchored so that `random` is 0. The knob's
 points are the ratings of `random` and of the family's bots `medium@N` (optionally suffixed
-`/native` or `/python`); other bots in the ladder are left out.
+`/native` or `/python`), and the mixture points: bots `medium@N+random=S` of the weakest
+`medium@N` budget of their engine with a share S strictly between 0 and 1 (the knob's low end,
+`search/strength/mapping.py`); other bots in the ladder are left out.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 import orjson
 
 from boardbot.engine.errors import BoardbotError
+from boardbot.search.overrides import RANDOM_KEY, parse_random_share
 from boardbot.search.strength.errors import CalibrationFileError
 from boardbot.search.strength.loader import MAX_FILE_BYTES, calibration_dir, file_name, read_table
 from boardbot.search.strength.table import (
@@ -33,6 +36,10 @@ MAX_RATINGS_BYTES = 4 * 1024 * 1024
 """Largest ratings file read."""
 
 _FAMILY_BOT = re.compile(rf"{FAMILY}@(\d{{1,8}})(?:/(native|python))?")
+_MIXTURE_BOT = re.compile(
+    rf"{FAMILY}@(\d{{1,8}})\+{RANDOM_KEY}=([^+/]{{1,32}})(?:/(native|python))?"
+)
+"""A mixture of the family: `medium@N+random=S`, optionally with an engine suffix."""
 
 
 class StrengthCalibrationError(BoardbotError, ValueError):
@@ -108,17 +115,12 @@ def calibrations_from_ratings(
     if len(randoms) != 1:
         raise StrengthCalibrationError(f"the ladder must rate {RANDOM_BOT!r} exactly once")
     by_engine: dict[str, list[CalibrationPoint]] = {}
+    mixtures: dict[str, list[CalibrationPoint]] = {}
     for rated in ratings:
-        match = _FAMILY_BOT.fullmatch(rated.bot)
-        if match is None:
-            continue
-        which = match.group(2) or engine
-        if which not in ENGINES:
-            raise StrengthCalibrationError(
-                f"{rated.bot} names no engine: pass the ladder's engine (native or python)"
-            )
-        point = CalibrationPoint(rated.bot, rated.elo, int(match.group(1)))
-        by_engine.setdefault(which, []).append(point)
+        point, which = _family_point(rated, engine)
+        if point is not None:
+            into = mixtures if point.is_mixture else by_engine
+            into.setdefault(which, []).append(point)
     if not by_engine:
         raise StrengthCalibrationError(f"the ladder rates no {FAMILY}@N bot")
     anchor = CalibrationPoint(RANDOM_BOT, randoms[0].elo, None)
@@ -126,12 +128,80 @@ def calibrations_from_ratings(
     for which, points in sorted(by_engine.items()):
         points.sort(key=lambda p: p.iterations or 0)
         kept, dropped = _monotone(anchor, points, drop_non_monotone)
+        mixed, left = (
+            _mixtures(anchor, kept[0], mixtures.get(which, []), drop_non_monotone)
+            if kept else ([], [])
+        )
+        dropped = [*left, *dropped]
         entry_source = {**source, **({"dropped": dropped} if dropped else {})}
         try:
-            found[which] = Calibration(game, players, which, (anchor, *kept), FAMILY, entry_source)
+            found[which] = Calibration(
+                game, players, which, (anchor, *mixed, *kept), FAMILY, entry_source
+            )
         except CalibrationFileError as error:
             raise StrengthCalibrationError(f"{which}: {error}") from None
     return found
+
+
+def _family_point(rated: Rated, engine: str | None) -> tuple[CalibrationPoint | None, str]:
+    """The point of a `medium@N` or `medium@N+random=S` bot and its engine (None: another
+    bot, or a share that makes no mixture: 0, 1 or not a number in [0, 1])."""
+    match = _FAMILY_BOT.fullmatch(rated.bot)
+    share = 0.0
+    if match is not None:
+        iterations, suffix = match.group(1), match.group(2)
+    else:
+        match = _MIXTURE_BOT.fullmatch(rated.bot)
+        if match is None:
+            return None, ""
+        iterations, suffix = match.group(1), match.group(3)
+        try:
+            share = parse_random_share(match.group(2))
+        except ValueError:
+            return None, ""
+        if not 0.0 < share < 1.0:
+            return None, ""
+    which = suffix or engine
+    if which not in ENGINES:
+        raise StrengthCalibrationError(
+            f"{rated.bot} names no engine: pass the ladder's engine (native or python)"
+        )
+    return CalibrationPoint(rated.bot, rated.elo, int(iterations), share), which
+
+
+def _mixtures(
+    anchor: CalibrationPoint,
+    weakest: CalibrationPoint,
+    points: list[CalibrationPoint],
+    drop: bool,
+) -> tuple[list[CalibrationPoint], list[str]]:
+    """The mixture points of the weakest search point's budget (the others are left out), by
+    falling share, each rated above the one before (from the random bot) and below `weakest`."""
+    chosen = sorted(
+        (p for p in points if p.iterations == weakest.iterations),
+        key=lambda p: -p.random_share,
+    )
+    kept: list[CalibrationPoint] = []
+    dropped: list[str] = []
+    for point in chosen:
+        below = kept[-1] if kept else anchor
+        if kept and point.random_share == below.random_share:
+            problem = f"{point.bot} has the random share of {below.bot}"
+        elif not below.elo < point.elo < weakest.elo:
+            problem = (
+                f"{point.bot} ({point.elo:g}) is not rated between {below.bot} "
+                f"({below.elo:g}) and {weakest.bot} ({weakest.elo:g})"
+            )
+        else:
+            kept.append(point)
+            continue
+        if not drop:
+            raise StrengthCalibrationError(
+                f"{problem}: a mixture must be stronger the fewer random moves it plays; "
+                "play more ladder games, or pass --drop-non-monotone"
+            )
+        dropped.append(point.bot)
+    return kept, dropped
 
 
 def _monotone(

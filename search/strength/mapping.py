@@ -3,7 +3,9 @@
 The family is `medium@N`. Between two calibrated points the budget is interpolated
 geometrically (strength grows about linearly in log iterations); below the weakest search
 point that point's budget is kept and a share of uniformly random moves is mixed in, growing
-linearly to 1 at the random bot's Elo.
+to 1 at the random bot's Elo: interpolated linearly in Elo between the measured points of the
+mixture (`medium@N+random=S` bots in the table), or, without any, along the straight line from
+0 at the weakest search point to 1 at the random bot.
 """
 
 from __future__ import annotations
@@ -38,8 +40,7 @@ def strength_for(calibration: Calibration, target: float) -> Strength:
     weakest = search[0]
     assert weakest.iterations is not None, "search points have budgets"
     if target < weakest.elo:
-        share = (weakest.elo - target) / (weakest.elo - calibration.low)
-        return Strength(target, weakest.iterations, min(1.0, share))
+        return Strength(target, weakest.iterations, random_share_for(calibration, target))
     elos = [p.elo for p in search]
     upper = min(bisect.bisect_right(elos, target), len(search) - 1)
     lower = search[upper - 1] if upper > 0 else search[0]
@@ -53,6 +54,26 @@ def strength_for(calibration: Calibration, target: float) -> Strength:
     )
     budget = min(max(round(math.exp(log_budget)), lower.iterations), high.iterations)
     return Strength(target, budget, 0.0)
+
+
+def random_share_for(calibration: Calibration, target: float) -> float:
+    """The random-move share at a target in [low, weakest search point's Elo]: linear in Elo
+    between the two neighbouring measured points among the random bot (share 1), the mixture
+    points and the weakest search point (share 0)."""
+    weakest = calibration.search_points()[0]
+    anchors = [
+        (calibration.low, 1.0),
+        *((p.elo, p.random_share) for p in calibration.mixture_points()),
+        (weakest.elo, 0.0),
+    ]
+    upper = min(max(bisect.bisect_right([elo for elo, _ in anchors], target), 1), len(anchors) - 1)
+    (low_elo, low_share), (high_elo, high_share) = anchors[upper - 1], anchors[upper]
+    if target == low_elo:
+        return low_share
+    # Measured from the upper point, so that without mixture points this is exactly
+    # (e_1 - t) / (e_1 - e_random), the straight line of the knob's first tables.
+    share = high_share + (high_elo - target) / (high_elo - low_elo) * (low_share - high_share)
+    return min(max(share, high_share), low_share)
 
 
 def knob_config(calibration: Calibration, strength: Strength) -> SearchConfig:

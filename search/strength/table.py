@@ -116,9 +116,9 @@ def check_points(points: Sequence[CalibrationPoint]) -> None:
             )
     _check_mixtures(points)
     for before, after in itertools.pairwise(points):
-        if not before.is_mixture and before.iterations is not None and (
-            after.iterations is not None and after.iterations <= before.iterations
-        ):
+        # After the random bot and the mixtures (one budget, _check_mixtures) budgets grow.
+        budget_grows = before.iterations is not None and not before.is_mixture
+        if budget_grows and (after.iterations or 0) <= (before.iterations or 0):
             raise CalibrationFileError(f"{after.bot}: iterations must grow along the table")
         if after.elo <= before.elo:
             raise CalibrationFileError(
@@ -171,7 +171,9 @@ def calibration_to_json(calibration: Calibration) -> dict[str, Any]:
 def _point_to_json(point: CalibrationPoint) -> dict[str, Any]:
     """A point's object; `random_share` only on a mixture point (files without mixtures are
     written as before the key existed)."""
-    raw: dict[str, Any] = {"bot": point.bot, "elo": round(point.elo, 1), "iterations": point.iterations}
+    raw: dict[str, Any] = {
+        "bot": point.bot, "elo": round(point.elo, 1), "iterations": point.iterations
+    }
     if point.is_mixture:
         raw["random_share"] = point.random_share
     return raw

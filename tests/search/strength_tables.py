@@ -27,6 +27,20 @@ RATINGS: dict[str, float] = {
 }
 """A made-up ladder: random, three budgets of the family, and a bot the table leaves out."""
 
+MIXTURE_RATINGS: dict[str, float] = {
+    **RATINGS,
+    "medium@10+random=0.25": 260.0,
+    "medium@10+random=0.5": 200.0,
+    "medium@10+random=0.75": 120.0,
+    # Left out: another budget's mixture, a mixture with other overrides, shares 0 and 1.
+    "medium@40+random=0.5": 350.0,
+    "medium@10+random=0.5+reuse=1": 210.0,
+    "medium@10+random=0": 290.0,
+    "medium@10+random=1": 10.0,
+}
+"""The same ladder extended with mixtures of its weakest budget, medium@10 (and bots the table
+leaves out)."""
+
 
 def write_ratings(folder: Path, ratings: Mapping[str, float], **meta: object) -> Path:
     """A ratings.json in the ladder's shape (a list of rated bots), with top-level `meta`."""

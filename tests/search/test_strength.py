@@ -20,13 +20,19 @@ from boardbot.search.strength.errors import (
 )
 from boardbot.search.strength.loader import (
     DIR_VARIABLE,
+    calibration_dir,
     calibration_engine,
     calibrations_for,
     load_calibration,
     read_table,
 )
 from boardbot.search.strength.mapping import knob_config, random_move, strength_for
-from boardbot.search.strength.table import Calibration, CalibrationPoint
+from boardbot.search.strength.table import (
+    Calibration,
+    CalibrationPoint,
+    table_from_json,
+    table_to_json,
+)
 from boardbot.tools.strength_calibration import (
     StrengthCalibrationError,
     calibration_source,
@@ -35,7 +41,13 @@ from boardbot.tools.strength_calibration import (
     ladder_meta,
     read_ratings,
 )
-from tests.search.strength_tables import RATINGS, serve_table, write_ratings, write_table
+from tests.search.strength_tables import (
+    MIXTURE_RATINGS,
+    RATINGS,
+    serve_table,
+    write_ratings,
+    write_table,
+)
 
 GAME = "legend_raiders"
 
@@ -75,6 +87,59 @@ def test_below_the_weakest_search_point_random_moves_are_mixed_in(table_dir: Pat
     half = strength_for(calibration, 150.0)
     assert (half.iterations, half.random_share) == (10, 0.5)
     assert strength_for(calibration, 225.0).random_share == pytest.approx(0.25)
+
+
+def test_without_mixture_points_the_share_is_the_straight_line(table_dir: Path) -> None:
+    calibration = _calibration(table_dir)
+    assert calibration.mixture_points() == ()
+    low, weakest = calibration.low, calibration.search_points()[0]
+    for step in range(0, 3001):
+        target = step / 10  # 0.0, 0.1, ..., 300.0
+        strength = strength_for(calibration, target)
+        if target < weakest.elo:  # the formula of the knob's first tables, bit for bit
+            expected = min(1.0, (weakest.elo - target) / (weakest.elo - low))
+            assert (strength.iterations, strength.random_share) == (10, expected), target
+        else:
+            assert (strength.iterations, strength.random_share) == (10, 0.0)
+
+
+def _mixture_table(*mixtures: CalibrationPoint) -> Calibration:
+    """random 0, the mixtures, medium@10 at 300 and medium@40 at 500 (hand-made numbers)."""
+    return Calibration(GAME, 2, "python", (
+        CalibrationPoint("random", 0.0, None),
+        *mixtures,
+        CalibrationPoint("medium@10", 300.0, 10),
+        CalibrationPoint("medium@40", 500.0, 40),
+    ))
+
+
+HALF = CalibrationPoint("medium@10+random=0.5", 200.0, 10, 0.5)
+QUARTER = CalibrationPoint("medium@10+random=0.25", 260.0, 10, 0.25)
+
+
+def test_mixture_points_set_the_share_between_them() -> None:
+    calibration = _mixture_table(HALF, QUARTER)
+    assert calibration.search_points() == calibration.points[3:]
+    assert calibration.mixture_points() == (HALF, QUARTER)
+    expected = {
+        0.0: 1.0,
+        100.0: 0.75,  # random (0, 1) to HALF (200, 0.5)
+        200.0: 0.5,  # HALF exactly
+        230.0: 0.375,  # HALF to QUARTER (260, 0.25)
+        260.0: 0.25,
+        280.0: 0.125,  # QUARTER to medium@10 (300, 0)
+        300.0: 0.0,
+    }
+    for target, share in expected.items():
+        strength = strength_for(calibration, target)
+        assert (strength.iterations, strength.random_share) == (10, share), target
+    assert strength_for(calibration, 400.0).iterations == 20  # the budgets are as before
+    assert strength_for(calibration, 50.0).random_share == pytest.approx(0.875)
+    shares = [strength_for(calibration, t).random_share for t in range(0, 301, 5)]
+    assert shares == sorted(shares, reverse=True)
+    one = _mixture_table(CalibrationPoint("medium@10+random=0.4", 150.0, 10, 0.4))
+    assert strength_for(one, 75.0).random_share == pytest.approx(0.7)
+    assert strength_for(one, 225.0).random_share == pytest.approx(0.2)
 
 
 def test_the_mapping_is_monotone_in_the_target(table_dir: Path) -> None:
@@ -167,6 +232,84 @@ def test_a_table_must_grow_in_strength() -> None:
         Calibration(GAME, 2, "python", (random_point,))
 
 
+@pytest.mark.parametrize(
+    ("mixtures", "message"),
+    [
+        ((CalibrationPoint("medium@40+random=0.5", 200.0, 40, 0.5),),
+         r"medium@40\+random=0.5: a mixture point must search with the weakest search point's "
+         r"budget \(medium@10: 10 iterations\), got 40"),
+        ((QUARTER, CalibrationPoint("medium@10+random=0.5", 280.0, 10, 0.5)),
+         r"random shares must fall along the table \(0.5 after 0.25\)"),
+        ((HALF, CalibrationPoint("medium@10+random=0.5 again", 250.0, 10, 0.5)),
+         r"random shares must fall along the table \(0.5 after 0.5\)"),
+        ((CalibrationPoint("medium@10+random=0.25", 150.0, 10, 0.25), HALF),
+         "random shares must fall"),
+        ((QUARTER, CalibrationPoint("medium@10+random=0.1", 240.0, 10, 0.1)),
+         r"random=0.1 \(240\) must be rated above medium@10\+random=0.25 \(260\)"),
+        ((CalibrationPoint("medium@10+random=0.5", 320.0, 10, 0.5),),
+         r"medium@10 \(300\) must be rated above medium@10\+random=0.5 \(320\)"),
+        ((CalibrationPoint("medium@10+random=0.5", -5.0, 10, 0.5),), "must be rated above random"),
+        ((CalibrationPoint("medium@10+random=1", 100.0, 10, 1.0),),
+         r"random_share must lie in \[0, 1\)"),
+        ((CalibrationPoint("medium@10+random=-0.5", 100.0, 10, -0.5),),
+         r"random_share must lie in \[0, 1\)"),
+        ((CalibrationPoint("medium@10+random=nan", 100.0, 10, math.nan),),
+         r"random_share must lie in \[0, 1\)"),
+    ],
+)
+def test_a_table_refuses_misplaced_mixture_points(
+    mixtures: tuple[CalibrationPoint, ...], message: str
+) -> None:
+    with pytest.raises(CalibrationFileError, match=message):
+        _mixture_table(*mixtures)
+
+
+def test_mixture_points_come_before_the_pure_search_points() -> None:
+    random_point = CalibrationPoint("random", 0.0, None)
+    pure = CalibrationPoint("medium@10", 300.0, 10)
+    with pytest.raises(CalibrationFileError, match=r"random=0.5: a mixture point \(random_share "
+                       r"0.5\) must come before the search points without random moves"):
+        Calibration(GAME, 2, "python", (
+            random_point, pure, CalibrationPoint("medium@10+random=0.5", 350.0, 10, 0.5)
+        ))
+    with pytest.raises(CalibrationFileError, match="at least one search point without random"):
+        Calibration(GAME, 2, "python", (random_point, HALF))
+    with pytest.raises(CalibrationFileError, match=r"random bot's random_share is 1, got 0\.5"):
+        Calibration(GAME, 2, "python", (CalibrationPoint("random", 0.0, None, 0.5), pure))
+    # The random bot's share is 1 implicitly; saying so is allowed.
+    assert Calibration(GAME, 2, "python", (CalibrationPoint("random", 0.0, None, 1.0), pure))
+
+
+def test_mixture_points_round_trip_through_the_file_format() -> None:
+    table = _mixture_table(HALF, QUARTER)
+    doc = table_to_json(GAME, 2, {"python": table})
+    points = doc["engines"]["python"]["points"]
+    assert points[1] == {"bot": "medium@10+random=0.5", "elo": 200.0, "iterations": 10,
+                         "random_share": 0.5}
+    assert [("random_share" in p) for p in points] == [False, True, True, False, False]
+    assert table_from_json(doc, GAME, 2)["python"] == table
+    points[1]["random_share"] = "half"
+    with pytest.raises(CalibrationFileError, match=r"points\[1\].random_share: expected a number"):
+        table_from_json(doc, GAME, 2)
+    points[1]["random_share"] = True
+    with pytest.raises(CalibrationFileError, match="expected a number"):
+        table_from_json(doc, GAME, 2)
+
+
+def test_the_shipped_files_load_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(DIR_VARIABLE, raising=False)
+    paths = sorted(calibration_dir().glob("*.json"))
+    assert paths
+    for path in paths:
+        doc = orjson.loads(path.read_bytes())
+        tables = table_from_json(doc, doc["game"], doc["players"])
+        assert table_to_json(doc["game"], doc["players"], tables) == doc, path
+        for table in tables.values():
+            assert table.mixture_points() == ()
+            assert table.search_points() == table.points[1:]
+            assert all(p.random_share == 0.0 for p in table.points)
+
+
 # -- the calibration tool -------------------------------------------------------------------
 
 
@@ -203,6 +346,63 @@ def test_the_tool_refuses_what_the_knob_cannot_use(tmp_path: Path) -> None:
     assert kept["python"].source["dropped"] == ["medium@40"]
     with pytest.raises(StrengthCalibrationError, match="not 'leda'"):
         check_meta({"game": GAME}, "leda", 2)
+
+
+def test_the_tool_picks_the_mixture_points(tmp_path: Path) -> None:
+    rated, meta = read_ratings(write_ratings(tmp_path, MIXTURE_RATINGS))
+    found = calibrations_from_ratings(rated, GAME, 2, "python", {"games": meta["games"]})
+    table = found["python"]
+    assert [(p.bot, p.elo, p.iterations, p.random_share) for p in table.points] == [
+        ("random", 0.0, None, 0.0),
+        ("medium@10+random=0.75", 120.0, 10, 0.75),
+        ("medium@10+random=0.5", 200.0, 10, 0.5),
+        ("medium@10+random=0.25", 260.0, 10, 0.25),
+        ("medium@10", 300.0, 10, 0.0),
+        ("medium@40", 500.0, 40, 0.0),
+        ("medium@160", 650.0, 160, 0.0),
+    ]
+    assert table.source == {"games": 240}  # nothing dropped
+    assert strength_for(table, 230.0).random_share == 0.375
+
+
+def test_the_tool_refuses_or_drops_mixtures_out_of_order(tmp_path: Path) -> None:
+    bumpy = {**RATINGS, "medium@10+random=0.5": 200.0, "medium@10+random=0.25": 180.0}
+    rated, _ = read_ratings(write_ratings(tmp_path, bumpy))
+    with pytest.raises(StrengthCalibrationError, match=r"random=0.25 \(180\) is not rated "
+                       r"between medium@10\+random=0.5 \(200\) and medium@10 \(300\).*"
+                       "drop-non-monotone"):
+        calibrations_from_ratings(rated, GAME, 2, "python", {})
+    kept = calibrations_from_ratings(rated, GAME, 2, "python", {}, drop_non_monotone=True)
+    assert [p.bot for p in kept["python"].mixture_points()] == ["medium@10+random=0.5"]
+    assert kept["python"].source["dropped"] == ["medium@10+random=0.25"]
+    above = {**RATINGS, "medium@10+random=0.1": 310.0}
+    rated, _ = read_ratings(write_ratings(tmp_path, above))
+    with pytest.raises(StrengthCalibrationError, match="not rated between random"):
+        calibrations_from_ratings(rated, GAME, 2, "python", {})
+    twice = {**RATINGS, "medium@10+random=0.5": 200.0, "medium@10+random=0.50": 210.0}
+    rated, _ = read_ratings(write_ratings(tmp_path, twice))
+    with pytest.raises(StrengthCalibrationError, match=r"has the random share of medium@10\+"):
+        calibrations_from_ratings(rated, GAME, 2, "python", {})
+
+
+def test_suffixed_mixtures_go_to_their_engine(tmp_path: Path) -> None:
+    ratings = {
+        "random": 0.0,
+        "medium@10/python": 300.0,
+        "medium@10+random=0.5/python": 150.0,
+        "medium@25/native": 500.0,
+        "medium@25+random=0.5/native": 260.0,
+        "medium@10+random=0.4/native": 200.0,  # not the native table's weakest budget
+    }
+    rated, _ = read_ratings(write_ratings(tmp_path, ratings))
+    found = calibrations_from_ratings(rated, GAME, 2, None, {})
+    assert {k: [p.bot for p in v.points] for k, v in found.items()} == {
+        "native": ["random", "medium@25+random=0.5/native", "medium@25/native"],
+        "python": ["random", "medium@10+random=0.5/python", "medium@10/python"],
+    }
+    rated, _ = read_ratings(write_ratings(tmp_path, {**RATINGS, "medium@10+random=0.5": 9.0}))
+    with pytest.raises(StrengthCalibrationError, match="names no engine"):
+        calibrations_from_ratings(rated, GAME, 2, None, {})
 
 
 def test_the_ladder_folder_gives_the_provenance(tmp_path: Path) -> None:

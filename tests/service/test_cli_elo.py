@@ -11,8 +11,9 @@ import pytest
 from boardbot.cli.commands.play import local_bot, play_game
 from boardbot.cli.main import build_parser, main
 from boardbot.search.strength.loader import DIR_VARIABLE, read_table
+from boardbot.search.strength.mapping import strength_for
 from boardbot.tools.match import run_match
-from tests.search.strength_tables import RATINGS, write_ratings, write_table
+from tests.search.strength_tables import MIXTURE_RATINGS, RATINGS, write_ratings, write_table
 from tests.service.positions import load
 from tests.service.servers import Served
 
@@ -93,6 +94,38 @@ def test_calibrate_strength_writes_the_table(
     assert main(["calibrate-strength", "--game", GAME, "--players", "2", "--engine", "native",
                  "--ratings", str(native), "--out", str(out)]) == 0
     assert set(read_table(GAME, 2, out)) == {"python", "native"}
+
+
+def test_calibrate_strength_takes_the_mixture_points(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ladder = tmp_path / "ladder"
+    write_ratings(ladder, MIXTURE_RATINGS)
+    (ladder / "ladder.json").write_bytes(orjson.dumps(
+        {"game": GAME, "players": 2, "engine": "python", "bots": list(MIXTURE_RATINGS),
+         "seed": 3, "games_per_pairing": 8}
+    ))
+    out = tmp_path / "tables"
+    assert main(["calibrate-strength", "--game", GAME, "--ratings", str(ladder),
+                 "--out", str(out), "--command", "boardbot ladder ...", "--date", "d"]) == 0
+    printed = capsys.readouterr().out
+    assert ("python: [0, 650]  random 0, medium@10+random=0.75 120, medium@10+random=0.5 200, "
+            "medium@10+random=0.25 260, medium@10 300") in printed
+    doc = orjson.loads((out / f"{GAME}-2p.json").read_bytes())
+    entry = doc["engines"]["python"]
+    assert [p.get("random_share") for p in entry["points"]] == [
+        None, 0.75, 0.5, 0.25, None, None, None
+    ]
+    assert entry["source"] == {  # the source block as without mixtures
+        "command": "boardbot ladder ...",
+        "ratings": str(ladder / "ratings.json"),
+        "date": "d",
+        "games": 240,
+        "ladder": {"bots": list(MIXTURE_RATINGS), "seed": 3, "games_per_pairing": 8},
+    }
+    table = read_table(GAME, 2, out)["python"]
+    assert [p.bot for p in table.search_points()] == ["medium@10", "medium@40", "medium@160"]
+    assert strength_for(table, 160.0).random_share == 0.625  # between 0.75 at 120 and 0.5 at 200
 
 
 def test_calibrate_strength_refuses_bad_ratings(
