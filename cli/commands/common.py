@@ -182,6 +182,10 @@ def run_guarded(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
         print(f"error ({error.kind.name}, {error.reason}): {error.message}", file=sys.stderr)
     except CommandError as error:
         print(f"error: {error}", file=sys.stderr)
+    except BoardbotError as error:
+        # A refusal of the library (an unknown bot, a bad calibration file): its message.
+        said = error.args[0] if isinstance(error, KeyError) and error.args else error
+        print(f"error: {said}", file=sys.stderr)
     except Exception as error:
         # A server's refusal; gRPC is only loaded once a client command ran, and looking it
         # up here (not importing it) keeps local commands free of it.
