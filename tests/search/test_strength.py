@@ -296,7 +296,7 @@ def test_mixture_points_round_trip_through_the_file_format() -> None:
         table_from_json(doc, GAME, 2)
 
 
-def test_the_shipped_files_load_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_shipped_files_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(DIR_VARIABLE, raising=False)
     paths = sorted(calibration_dir().glob("*.json"))
     assert paths
@@ -305,9 +305,20 @@ def test_the_shipped_files_load_as_before(monkeypatch: pytest.MonkeyPatch) -> No
         tables = table_from_json(doc, doc["game"], doc["players"])
         assert table_to_json(doc["game"], doc["players"], tables) == doc, path
         for table in tables.values():
-            assert table.mixture_points() == ()
-            assert table.search_points() == table.points[1:]
-            assert all(p.random_share == 0.0 for p in table.points)
+            mixtures = table.mixture_points()
+            assert table.points[1 : 1 + len(mixtures)] == mixtures
+            assert table.search_points() == table.points[1 + len(mixtures) :]
+            assert all(p.random_share == 0.0 for p in table.search_points())
+
+
+def test_leda_on_the_native_core_has_measured_mixture_points(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(DIR_VARIABLE, raising=False)
+    table = load_calibration("leda", 2, "native")
+    shares = [p.random_share for p in table.mixture_points()]
+    assert shares == [0.75, 0.5, 0.25]
+    assert {p.iterations for p in table.mixture_points()} == {table.search_points()[0].iterations}
 
 
 # -- the calibration tool -------------------------------------------------------------------
