@@ -38,7 +38,7 @@ class Scenario:
     duration_s: int
     presets: tuple[str, ...] = ("beginner", "easy", "medium", "hard")
     analyze_preset: str = "easy"
-    overload_preset: str = "medium"
+    overload_preset: str = "hard"
 
 
 @dataclass(frozen=True)
@@ -66,11 +66,11 @@ def standard_scenarios(workers: int, scale: float = 1.0) -> dict[str, Scenario]:
 
     return {
         "load": Scenario("load", PLAYER, workers, 1.0, seconds(30)),
-        "overload": Scenario("overload", OVERLOAD, 6 * workers, 4.0 * workers, seconds(25)),
+        "overload": Scenario("overload", OVERLOAD, 8 * workers, 4.0 * workers, seconds(25)),
         "soak": Scenario(
             "soak", PLAYER, workers, 2.0, seconds(45), presets=("beginner", "easy", "medium")
         ),
-        "fault": Scenario("fault", PLAYER, workers, 2.0, seconds(25), presets=("medium", "hard")),
+        "fault": Scenario("fault", PLAYER, workers, 2.0, seconds(25), presets=("hard", "expert")),
     }
 
 
