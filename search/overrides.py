@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from boardbot.search.api import SearchConfig
 from boardbot.search.checks import check_config
@@ -27,6 +28,8 @@ def _count(text: str) -> int:
         raise ValueError(text)
     return int(text)
 
+
+T = TypeVar("T")
 
 OVERRIDABLE: dict[str, Callable[[str], float | int]] = {
     "prior_weight": finite_number,
@@ -66,37 +69,45 @@ def parse_random_share(text: str) -> float:
 def split_random(parts: Sequence[str]) -> tuple[float, list[str]]:
     """The random-move share `parts` set (the last `random=` wins; 0 without one), and the
     other parts."""
-    share = 0.0
+    share, rest = _take_override(
+        parts, RANDOM_KEY, parse_random_share, "random=S with S a number in [0, 1]"
+    )
+    return (0.0 if share is None else share), rest
+
+
+def split_reuse(parts: Sequence[str]) -> tuple[bool, list[str]]:
+    """Whether `parts` turn tree reuse on (the last `reuse=` wins), and the other parts."""
+    reuse, rest = _take_override(parts, REUSE_KEY, _reuse_flag, "reuse=0 or reuse=1")
+    return bool(reuse), rest
+
+
+def _reuse_flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(text)
+    return text == "1"
+
+
+def _take_override(
+    parts: Sequence[str], key: str, parse: Callable[[str], T], expected: str
+) -> tuple[T | None, list[str]]:
+    """The parsed value of the last `key=value` of `parts` (None without one), and the other
+    parts; BadOverrideError saying what was `expected` for a bad value."""
+    value: T | None = None
     rest: list[str] = []
     for part in parts:
-        key, eq, text = part.partition("=")
-        if key != RANDOM_KEY:
+        name, eq, text = part.partition("=")
+        if name != key:
             rest.append(part)
             continue
         try:
             if not eq:
                 raise ValueError(text)
-            share = parse_random_share(text)
+            value = parse(text)
         except ValueError:
             raise BadOverrideError(
-                f"bad value in override {part!r}: expected random=S with S a number in [0, 1]"
+                f"bad value in override {part!r}: expected {expected}"
             ) from None
-    return share, rest
-
-
-def split_reuse(parts: Sequence[str]) -> tuple[bool, list[str]]:
-    """Whether `parts` turn tree reuse on (the last `reuse=` wins), and the other parts."""
-    reuse = False
-    rest: list[str] = []
-    for part in parts:
-        key, eq, text = part.partition("=")
-        if key != REUSE_KEY:
-            rest.append(part)
-            continue
-        if not eq or text not in ("0", "1"):
-            raise BadOverrideError(f"bad value in override {part!r}: expected reuse=0 or reuse=1")
-        reuse = text == "1"
-    return reuse, rest
+    return value, rest
 
 
 def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
