@@ -41,7 +41,7 @@ native-check:
 	@if command -v cargo >/dev/null 2>&1; then \
 	  cd core && cargo fmt --check && cargo clippy -q --all-targets -- -D warnings && cargo test -q; \
 	else \
-	  echo "no Rust toolchain (cargo): skipping the Rust core's checks; everything runs on the Python engines"; \
+	  echo "(Rust core checks skipped: no cargo)"; \
 	fi
 
 # The Python binding of the Rust core (module boardbot_native), built into the venv (needs cargo).
