@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -176,6 +177,24 @@ def test_chance_outcomes_picked_on_the_board(page: Page) -> None:
     expect(page.get_by_test_id("ply")).not_to_have_text(ply)
     tab(page, "history")
     expect(page.get_by_test_id("history-entry").last).to_contain_text(str(chosen))
+
+
+def test_a_leda_shuffle_given_in_notation(page: Page) -> None:
+    new_game(page, "leda", seed=2, manual_chance=True)
+    tab(page, "moves")
+    page.locator("[data-testid=move][data-notation='mulligan:yes']").click()
+    panel = page.get_by_test_id("chance-panel")
+    expect(panel).to_contain_text("permutation of 0..")
+    found = re.search(r"permutation of 0\.\.(\d+)", panel.inner_text())
+    assert found, panel.inner_text()
+    top = int(found.group(1))
+    order = list(range(top, -1, -1))
+    page.get_by_test_id("chance-text").fill("shuffle:" + ",".join(map(str, order)))
+    page.get_by_test_id("chance-apply").click()
+    expect(page.get_by_test_id("ply")).to_have_text("move 2 of 2")
+    expect(panel).to_be_hidden()
+    tab(page, "history")
+    expect(page.get_by_test_id("history-entry").last).to_contain_text("shuffle:" + str(top))
 
 
 def test_a_bad_pasted_state_shows_the_servers_error(page: Page) -> None:

@@ -398,7 +398,7 @@ function drawChance() {
   panel.hidden = toMove(e) !== CHANCE || e.summary.terminal;
   if (panel.hidden) return;
   const enabled = humanMayMove();
-  const roll = el("button", {textContent: "🎲 Roll (the server draws)", class: "primary", disabled: !enabled,
+  const roll = el("button", {textContent: "Roll (the server draws)", class: "primary", disabled: !enabled,
                              dataset: {testid: "chance-roll"}, onclick: () => guarded(() => playMove(null))});
   panel.replaceChildren(el("strong", {textContent: "Chance step. "}), roll);
   if (app.moves.length) {
@@ -411,9 +411,12 @@ function drawChance() {
     }
     panel.append(el("span", {textContent: " or pick the outcome:"}), outcomes);
   } else if (app.chanceForm) {
-    const input = el("input", {type: "text", placeholder: "outcome as JSON", class: "chance-json"});
+    const input = el("input", {type: "text", placeholder: "the outcome, as JSON or in notation", class: "chance-json",
+                               dataset: {testid: "chance-text"}});
+    const given = () => (input.value.trim().startsWith("{") ? {move_json: input.value} : {notation: input.value.trim()});
     panel.append(el("p", {textContent: app.chanceForm}), input,
-                 el("button", {textContent: "Apply", disabled: !enabled, onclick: () => guarded(() => playMove({move_json: input.value}))}));
+                 el("button", {textContent: "Apply", disabled: !enabled, dataset: {testid: "chance-apply"},
+                               onclick: () => guarded(() => playMove(given()))}));
   }
 }
 
@@ -448,6 +451,7 @@ async function playMove(move) {
     const e = entry();
     const request = {game: app.game, state_json: e.state, seed: seedFor(app.index), manual_chance: app.setup.manualChance};
     if (move?.move_json !== undefined) request.move_json = move.move_json;
+    else if (move?.notation !== undefined) request.notation = move.notation;
     const next = await call("ApplyMove", request);
     if (move?.analysis) e.analysis = move.analysis;  // the bot's view of the position it moved from
     push({state: next.state_json, summary: next.summary, move: next.move || null, events: next.chance_events,
