@@ -32,7 +32,7 @@ typecheck: install
 	$(BIN)/mypy
 
 unit: install
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 test: lint typecheck native-if-cargo unit proto-check native-check
 

@@ -16,7 +16,11 @@ from tests.web.browser import chromium_path, skip_reason
 from tests.web.gateways import RunningGateway
 
 REASON = skip_reason()
-pytestmark = pytest.mark.skipif(REASON is not None, reason=f"browser tests skipped: {REASON}")
+pytestmark = [
+    pytest.mark.skipif(REASON is not None, reason=f"browser tests skipped: {REASON}"),
+    # One test worker runs these and the Ray test, one after the other (tests/tools).
+    pytest.mark.xdist_group("browser_and_ray"),
+]
 
 if REASON is None:
     from playwright.sync_api import Browser, Page, expect, sync_playwright
