@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from boardbot.engine import CHANCE, TERMINAL, EngineError, Game, State, get_game, list_games
+from boardbot.engine import CHANCE, EngineError, Game, State, get_game, list_games
 from boardbot.engine.errors import UnknownGameError, echo
 from boardbot.jobs.failures import (
     Reason,
@@ -29,7 +29,7 @@ from boardbot.jobs.request_bounds import (
     check_size,
 )
 from boardbot.search import checks
-from boardbot.search.errors import GameOverError, InvalidSeatError, NotSeatToMoveError, SearchError
+from boardbot.search.errors import InvalidSeatError, NotSeatToMoveError, SearchError
 
 MAX_CHANCE_STEPS = 10_000
 """Safety bound on chance steps resolved in a row (a game never needs this many)."""
@@ -167,16 +167,18 @@ def check_listing_seat(game: Game, state: State, seat: int) -> None:
 
 def check_seat_exists(game: Game, state: State, seat: int) -> None:
     """INVALID_ARGUMENT naming `seat` unless it is a seat of the state (0..players-1)."""
-    players = game.num_players(state)
-    if not 0 <= seat < players:
-        error = InvalidSeatError(f"seat: must be in 0..{players - 1} for this state, got {seat}")
-        raise from_search_error(error)
+    try:
+        checks.check_seat_exists(game, state, seat)
+    except SearchError as error:
+        raise from_search_error(error) from None
 
 
 def check_not_over(game: Game, state: State) -> None:
     """FAILED_PRECONDITION GAME_OVER once the game is over."""
-    if game.current_player(state) == TERMINAL:
-        raise from_search_error(GameOverError("the game is over: no seat is to move"))
+    try:
+        checks.check_not_over(game, state)
+    except SearchError as error:
+        raise from_search_error(error) from None
 
 
 def move_forms(

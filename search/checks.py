@@ -25,21 +25,30 @@ def check_request(game: Game, state: State, seat: int, config: SearchConfig) -> 
 def check_seat(game: Game, state: State, seat: int) -> None:
     """InvalidSeatError, GameOverError, ChanceStepError or NotSeatToMoveError unless `seat`
     exists and is the seat to move."""
-    players = game.num_players(state)
-    if not 0 <= seat < players:
-        raise InvalidSeatError(f"seat: must be in 0..{players - 1} for this state, got {seat}")
+    check_seat_exists(game, state, seat)
     check_decision(game, state)
     to_move = game.current_player(state)
     if to_move != seat:
         raise NotSeatToMoveError(f"seat {seat} is not to move; seat {to_move} is")
 
 
+def check_seat_exists(game: Game, state: State, seat: int) -> None:
+    """InvalidSeatError unless `seat` is a seat of the state (0..players-1)."""
+    players = game.num_players(state)
+    if not 0 <= seat < players:
+        raise InvalidSeatError(f"seat: must be in 0..{players - 1} for this state, got {seat}")
+
+
+def check_not_over(game: Game, state: State) -> None:
+    """GameOverError once the game is over."""
+    if game.current_player(state) == TERMINAL:
+        raise GameOverError("the game is over: no seat is to move")
+
+
 def check_decision(game: Game, state: State) -> None:
     """GameOverError or ChanceStepError unless some seat has a decision to make in `state`."""
-    player = game.current_player(state)
-    if player == TERMINAL:
-        raise GameOverError("the game is over: no seat is to move")
-    if player == CHANCE:
+    check_not_over(game, state)
+    if game.current_player(state) == CHANCE:
         raise ChanceStepError("the state is at a chance step: no seat is to move")
 
 
