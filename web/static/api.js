@@ -10,12 +10,14 @@ export class ApiError extends Error {
   }
 }
 
+// An error the page itself finds (no server answer behind it), in the server's error shape.
+export function pageError(code, message, field = "") {
+  return new ApiError({code, message, reason: "", field, json_path: ""}, 0);
+}
+
 function unreachable(error) {
-  return new ApiError({
-    code: "UNREACHABLE",
-    message: `cannot reach boardbot web at ${location.host} (${error.message}); is it still running?`,
-    reason: "", field: "", json_path: "",
-  }, 0);
+  return pageError("UNREACHABLE",
+                   `cannot reach boardbot web at ${location.host} (${error.message}); is it still running?`);
 }
 
 async function post(method, request, signal) {

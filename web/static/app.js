@@ -2,7 +2,7 @@
 // seat views, analyses and bot moves are all answers of boardbot's public API (through the
 // gateway of `boardbot web`); this page only keeps the game's history and draws it.
 
-import {ApiError, analyzeStream, call} from "/static/api.js";
+import {ApiError, analyzeStream, call, pageError} from "/static/api.js";
 import * as generic from "/static/games/generic.js";
 
 const BOARD_MODULES = {
@@ -230,14 +230,14 @@ function readSetup() {
   }
   for (const [name, chosen] of Object.entries(pairs)) {
     if (chosen.every((v) => v !== "random")) options[name] = chosen;
-    else if (chosen.some((v) => v !== "random")) throw new ApiError({code: "SETUP", message: `choose both ${name} or neither`, reason: "", field: name, json_path: ""}, 0);
+    else if (chosen.some((v) => v !== "random")) throw pageError("SETUP", `choose both ${name} or neither`, name);
   }
   const extra = $("setup-extra").value.trim();
   if (extra) {
     try {
       Object.assign(options, JSON.parse(extra));
     } catch (error) {
-      throw new ApiError({code: "SETUP", message: `more options: not JSON (${error.message})`, reason: "", field: "options", json_path: ""}, 0);
+      throw pageError("SETUP", `more options: not JSON (${error.message})`, "options");
     }
   }
   return {
@@ -489,7 +489,8 @@ function searchRequest(e) {
 async function startAnalysis() {
   const e = entry();
   if (e.summary.terminal || toMove(e) === CHANCE) {
-    throw new ApiError({code: "NOTHING_TO_ANALYSE", message: e.summary.terminal ? "the game is over" : "a chance step: roll or pick the outcome first", reason: "", field: "", json_path: ""}, 0);
+    throw pageError("NOTHING_TO_ANALYSE",
+                    e.summary.terminal ? "the game is over" : "a chance step: roll or pick the outcome first");
   }
   stopAnalysis();
   const run = {controller: new AbortController(), started: performance.now(), first: null, frames: 0, index: app.index};
@@ -529,7 +530,7 @@ function drawAnalysis(analysis) {
   const body = $("candidates-body");
   const rows = analysis?.moves || [];
   const most = Math.max(1, ...rows.map((m) => Number(m.visits)));
-  const playable = humanMayMove() && !(app.mode === "play" && toMove(entry()) !== app.play.seat);
+  const playable = humanMayMove();
   body.replaceChildren(...rows.map((m) => {
     const visits = Number(m.visits);
     const row = el("tr", {dataset: {testid: "candidate", notation: m.move.notation}, class: playable ? "playable" : "",
