@@ -42,6 +42,9 @@ READY_TIMEOUT_S = 120.0
 """How long a new worker process may take to import everything and report ready."""
 WATCH_SLICE_S = 0.05
 """How often a dispatcher re-checks its job's hard end while waiting for the worker."""
+IDLE_CHECK_S = 0.5
+"""How often an idle dispatcher checks that its worker process is still alive (one that died
+while idle is replaced before a request lands on it)."""
 
 
 class PoolBusy(BoardbotError):
@@ -157,8 +160,10 @@ class _JobBoard:
                 raise queue.Empty
             return self._items.pop(0)
 
-    def get(self, worker: int) -> PoolJob | None:
-        """The first item worker `worker` may run, waiting for one."""
+    def get(self, worker: int, timeout: float) -> PoolJob | None:
+        """The first item worker `worker` may run, waiting up to `timeout` seconds for one
+        (queue.Empty when none came)."""
+        end = time.monotonic() + timeout
         with self._cond:
             self._waiting.add(worker)
             try:
@@ -168,7 +173,10 @@ class _JobBoard:
                             self._waiting.discard(worker)
                             self._cond.notify_all()  # a job preferring it may go elsewhere now
                             return self._items.pop(i)
-                    self._cond.wait()
+                    left = end - time.monotonic()
+                    if left <= 0:
+                        raise queue.Empty
+                    self._cond.wait(left)
             finally:
                 self._waiting.discard(worker)
 
@@ -223,11 +231,20 @@ class _Worker:
 
     def _serve(self) -> None:
         while True:
-            job = self.pool._jobs.get(self.index)
+            try:
+                job = self.pool._jobs.get(self.index, IDLE_CHECK_S)
+            except queue.Empty:
+                self._replace_if_dead()
+                continue
             if job is None:
                 break
             self._run(job)
         self._stop_process()
+
+    def _replace_if_dead(self) -> None:
+        """Replace the idle worker process if it has died (killed, out of memory, ...)."""
+        if self.process is not None and not self.process.is_alive() and not self.pool.closed:
+            self._replace()
 
     def _start(self, job: PoolJob) -> bool:
         with self.pool._lock:

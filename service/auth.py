@@ -17,8 +17,9 @@ import grpc
 
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
 from boardbot.service.errors import grpc_status
+from boardbot.service.handlers import rebuilt
 from boardbot.service.metrics import Metrics
-from boardbot.service.request_log import log_request
+from boardbot.service.request_log import log_refused_call
 
 OPEN_METHOD_PREFIXES = (
     "/grpc.health.v1.Health/",
@@ -31,16 +32,6 @@ the health service)."""
 
 MAX_LOGGED_METHOD_CHARS = 100
 """A method name is the caller's text: log at most this much of it."""
-
-
-_HANDLER_FACTORIES: dict[tuple[bool, bool], Callable[..., grpc.RpcMethodHandler]] = {
-    (False, False): grpc.unary_unary_rpc_method_handler,
-    (False, True): grpc.unary_stream_rpc_method_handler,
-    (True, False): grpc.stream_unary_rpc_method_handler,
-    (True, True): grpc.stream_stream_rpc_method_handler,
-}
-"""Handler builders by (request streaming, response streaming), so a refusal has the kind of
-the method it refuses."""
 
 
 def refusal_reason(metadata: Any, expected: bytes) -> Reason | None:
@@ -96,23 +87,13 @@ class TokenInterceptor(grpc.ServerInterceptor):
             self._note(method, reason, context.peer())
             context.abort_with_status(grpc_status(error))
 
-        factory = _HANDLER_FACTORIES[(handler.request_streaming, handler.response_streaming)]
-        return factory(refuse, handler.request_deserializer, handler.response_serializer)
+        return rebuilt(handler, refuse)
 
     def _note(self, method: str, reason: Reason, peer: str) -> None:
         if self._metrics is not None:
             self._metrics.auth_refused(method, str(reason))
         if self._logger is not None:
-            log_request(
-                self._logger,
-                {
-                    "method": method.rsplit("/", 1)[-1],
-                    "rpc": method,
-                    "peer": peer,
-                    "status": "UNAUTHENTICATED",
-                    "reason": str(reason),
-                },
-            )
+            log_refused_call(self._logger, method, peer, "UNAUTHENTICATED", reason)
 
 
 def token_metadata(token: str | None) -> list[tuple[str, str]]:

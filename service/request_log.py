@@ -38,3 +38,17 @@ def log_request(logger: logging.Logger, fields: dict[str, Any]) -> None:
     """Write one request record, timestamped, as a JSON line."""
     record = {"ts": round(time.time(), 3), **fields}
     logger.info(orjson.dumps(record, default=str).decode())
+
+
+def log_refused_call(logger: logging.Logger, rpc: str, peer: str, status: str, reason: str) -> None:
+    """Write the line of a call refused before its method ran (token, bad bytes, busy)."""
+    log_request(
+        logger,
+        {
+            "method": rpc.rsplit("/", 1)[-1],
+            "rpc": rpc,
+            "peer": peer,
+            "status": status,
+            "reason": str(reason),
+        },
+    )

@@ -22,7 +22,9 @@ from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.engines import Engine, check_engine, fallback_notice, per_game
 from boardbot.service.auth import TokenInterceptor, is_loopback
+from boardbot.service.malformed import MalformedRequestInterceptor
 from boardbot.service.metrics import Metrics, serve_metrics
+from boardbot.service.open_streams import DEFAULT_OPEN_STREAMS, OpenStreamInterceptor
 from boardbot.service.request_log import request_logger
 from boardbot.service.servicer import BoardBotServicer
 
@@ -31,6 +33,10 @@ RULES_QUEUE_PER_WORKER = 32
 """Rules calls that may wait for each rules worker (they take milliseconds each)."""
 SHUTDOWN_KILL_S = 5.0
 """After the grace, how long workers get to stop before the process gives up on them."""
+SHUTDOWN_ANSWER_S = 0.5
+"""Time kept back from the grace to answer the calls still running: their workers stop this
+long before gRPC ends every call, so each gets UNAVAILABLE `SHUTTING_DOWN` with its details
+(at most half the grace)."""
 
 
 def plaintext_token_warning(config: ServerConfig) -> str | None:
@@ -62,6 +68,9 @@ class ServerConfig:
     tls_cert: Path | None = None
     tls_key: Path | None = None
     token: str | None = None
+    open_streams: int = DEFAULT_OPEN_STREAMS
+    """Streams of the open methods (health Watch, reflection) that callers without the token
+    may hold at once, on threads apart from the service's; more are refused at once."""
     max_message_bytes: int = 4 * 1024 * 1024
     grace_seconds: float = 30.0
     drain_seconds: float = 0.0
@@ -117,6 +126,9 @@ class BotServer:
         self.metrics_port: int | None = None
         self._metrics_server: object | None = None
         self._grpc: grpc.Server | None = None
+        self.open_stream_gate = OpenStreamInterceptor(
+            config.open_streams, config.token, self.metrics, self.logger
+        )
         self._stopped = threading.Event()
         self.warnings: list[str] = []
         """Warnings given at start (also written to the log)."""
@@ -148,7 +160,11 @@ class BotServer:
             "Threads the running searches use (a native search may take several idle cores).",
             lambda: self.pool.cores_busy,
         )
-        interceptors = [TokenInterceptor(cfg.token, self.metrics, self.logger)] if cfg.token else []
+        # Outermost first: bound token-less open streams, check the token, then read the bytes.
+        interceptors: list[grpc.ServerInterceptor] = [self.open_stream_gate]
+        if cfg.token:
+            interceptors.append(TokenInterceptor(cfg.token, self.metrics, self.logger))
+        interceptors.append(MalformedRequestInterceptor(self.metrics, self.logger))
         rules_calls = cfg.rules_workers * (1 + RULES_QUEUE_PER_WORKER)
         threads = cfg.io_threads or cfg.workers + cfg.queue_limit + rules_calls + 8
         server = grpc.server(
@@ -210,13 +226,16 @@ class BotServer:
         if self.config.drain_seconds > 0:
             threading.Event().wait(self.config.drain_seconds)
         grace_s = self.config.grace_seconds if grace is None else grace
-        ends = time.monotonic() + grace_s
+        # Workers still busy stop a little before gRPC ends every call, so those calls are
+        # answered SHUTTING_DOWN with details rather than cut off by the transport.
+        ends = time.monotonic() + grace_s - min(SHUTDOWN_ANSWER_S, grace_s / 2)
         if self._grpc is not None:
             self._grpc.stop(grace_s)
         for pool in (self.pool, self.rules_pool):
             pool.close(timeout=max(0.0, ends - time.monotonic()))
         if self._grpc is not None:
             self._grpc.stop(0).wait(SHUTDOWN_KILL_S)
+        self.open_stream_gate.shutdown()
         shutdown = getattr(self._metrics_server, "shutdown", None)
         if shutdown is not None:
             shutdown()

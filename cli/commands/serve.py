@@ -15,6 +15,7 @@ from boardbot.cli.commands.common import add_engine_argument, chosen_engine
 from boardbot.jobs.cores import available_cores
 from boardbot.jobs.settings import Limits
 from boardbot.jobs.tree_cache import DEFAULT_ENTRIES, DEFAULT_NODES
+from boardbot.search.engines import Engine, native_games
 
 if TYPE_CHECKING:
     from boardbot.service.server import ServerConfig
@@ -79,6 +80,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--tls-key", type=Path, default=_path_or_none(_env("TLS_KEY", None)), help="PEM key"
     )
     p.add_argument("--token", default=_env("TOKEN", None), help="shared token clients must send")
+    p.add_argument(
+        "--open-streams",
+        type=int,
+        default=int(_env("OPEN_STREAMS", 8)),
+        help="streams of the open methods (health Watch, reflection) callers without the token "
+        "may hold at once, on threads of their own; more get RESOURCE_EXHAUSTED (default 8)",
+    )
     p.add_argument(
         "--max-message-bytes",
         type=int,
@@ -173,6 +181,8 @@ def _threads(value: str) -> int | None:
 
 def _threads_said(config: ServerConfig) -> str:
     """What the start line says of the threads a native search may take."""
+    if config.engine is Engine.PYTHON or not native_games():
+        return "searches on the Python engines"
     cap = config.workers if config.search_threads is None else config.search_threads
     if cap <= 1:
         return "1 thread per search"
@@ -204,6 +214,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         tls_cert=args.tls_cert,
         tls_key=args.tls_key,
         token=args.token or None,
+        open_streams=args.open_streams,
         max_message_bytes=args.max_message_bytes,
         engine=chosen_engine(args, say_fallback=False),
         grace_seconds=args.grace,

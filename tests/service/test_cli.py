@@ -234,3 +234,15 @@ def test_play_against_a_remote_bot(served: Served) -> None:
     state = game.new_state({"players": 2}, 9)
     assert play_game(game, state, 1, remote_bot(args), 9, io.StringIO("1\n" * 2000), out) == 0
     assert "(bot) plays" in out.getvalue() and "game over" in out.getvalue()
+
+
+def test_serve_start_line_names_the_engine_that_searches() -> None:
+    from boardbot.cli.commands.serve import _threads_said
+    from boardbot.search.engines import Engine, native_games
+    from boardbot.service.server import ServerConfig
+
+    python = ServerConfig(workers=2, engine=Engine.PYTHON)
+    assert _threads_said(python) == "searches on the Python engines"
+    auto = ServerConfig(workers=2, engine=Engine.AUTO)
+    expected = "up to 2 threads per native search" if native_games() else "Python engines"
+    assert expected in _threads_said(auto)
