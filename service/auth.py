@@ -10,14 +10,13 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import grpc
 
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
 from boardbot.service.errors import grpc_status
-from boardbot.service.handlers import rebuilt
+from boardbot.service.handlers import Continuation, rebuilt
 from boardbot.service.metrics import Metrics
 from boardbot.service.request_log import log_refused_call
 
@@ -58,7 +57,7 @@ class TokenInterceptor(grpc.ServerInterceptor):
 
     def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        continuation: Continuation,
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler | None:
         """Pass the call on when the token matches (or the method is open), else refuse it."""

@@ -10,6 +10,9 @@ import grpc
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
 """A method's implementation: (request or request iterator, context) -> response(s)."""
 
+Continuation = Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None]
+"""What an interceptor calls for the handler the server would otherwise run."""
+
 _FACTORIES: dict[tuple[bool, bool], Callable[..., grpc.RpcMethodHandler]] = {
     (False, False): grpc.unary_unary_rpc_method_handler,
     (False, True): grpc.unary_stream_rpc_method_handler,

@@ -20,7 +20,7 @@ import grpc
 
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
 from boardbot.service.errors import grpc_status
-from boardbot.service.handlers import Behavior, behavior_of, rebuilt, short_method
+from boardbot.service.handlers import Behavior, Continuation, behavior_of, rebuilt, short_method
 from boardbot.service.metrics import Metrics
 from boardbot.service.request_log import log_refused_call
 
@@ -60,7 +60,7 @@ class MalformedRequestInterceptor(grpc.ServerInterceptor):
 
     def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        continuation: Continuation,
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler | None:
         """The method's handler with a deserializer that never raises."""

@@ -16,7 +16,7 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent import futures
 from typing import Any
 
@@ -25,7 +25,14 @@ import grpc
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
 from boardbot.service.auth import MAX_LOGGED_METHOD_CHARS, OPEN_METHOD_PREFIXES, refusal_reason
 from boardbot.service.errors import grpc_status
-from boardbot.service.handlers import Behavior, behavior_of, is_streaming, rebuilt, short_method
+from boardbot.service.handlers import (
+    Behavior,
+    Continuation,
+    behavior_of,
+    is_streaming,
+    rebuilt,
+    short_method,
+)
 from boardbot.service.metrics import Metrics
 from boardbot.service.request_log import log_refused_call
 
@@ -105,7 +112,7 @@ class OpenStreamInterceptor(grpc.ServerInterceptor):
 
     def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        continuation: Continuation,
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler | None:
         """Pass the call on, bounded when it is a token-less stream of an open method."""
@@ -129,6 +136,7 @@ class OpenStreamInterceptor(grpc.ServerInterceptor):
         self, behavior: Behavior, handler: grpc.RpcMethodHandler, ticket: _Ticket
     ) -> Behavior:
         """`behavior` on the open streams' threads, giving `ticket` back when it ends."""
+
         def run_stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
             try:
                 yield from behavior(request, context)
