@@ -4,21 +4,23 @@ as server-sent events, each forwarded to a boardbot gRPC server.
 The browser speaks plain HTTP: `POST /api/<Method>` with the request message as JSON answers
 the response message as JSON (or `{"error": {...}}` with an HTTP status from the gRPC code);
 `POST /api/AnalyzeStream` answers `text/event-stream`, one `data:` line per partial analysis,
-then `event: end` (or `event: error`). Closing the response cancels the gRPC call.
+then `event: end` (or `event: error`). A client that closes its connection cancels its call.
+Every request gets an answer, 500 at worst; the bounds are in docs/web.md.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 import threading
+import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import grpc
 import orjson
@@ -27,20 +29,12 @@ from google.protobuf.message import Message
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.service.auth import is_loopback
 from boardbot.service.client import BotClient
-from boardbot.web import rpc_errors, wire
-
-STATIC_DIR = Path(__file__).resolve().parent / "static"
-MAX_BODY_BYTES = 4 * 1024 * 1024
-"""Largest request body (the server's own message bound by default)."""
-
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".png": "image/png",
-    ".svg": "image/svg+xml",
-    ".json": "application/json",
-}
+from boardbot.web import request_checks, rpc_errors, static_files, wire
+from boardbot.web.disconnect import DisconnectWatcher
+from boardbot.web.handler_pool import DEFAULT_MAX_HANDLERS, BoundedThreadsMixIn
+from boardbot.web.request_checks import RefusedError
+from boardbot.web.request_io import DeadlineReader
+from boardbot.web.security_headers import SECURITY_HEADERS
 
 UNARY_CALLS: dict[str, tuple[type[Message], float]] = {
     "ListGames": (pb.ListGamesRequest, 10.0),
@@ -56,6 +50,20 @@ UNARY_CALLS: dict[str, tuple[type[Message], float]] = {
 STREAM_DEADLINE_S = 600.0
 """Longest an AnalyzeStream may run (the page stops it sooner; the server bounds each search)."""
 
+PROTOCOL_ERROR_CODES = {
+    HTTPStatus.NOT_IMPLEMENTED: "UNIMPLEMENTED",
+    HTTPStatus.HTTP_VERSION_NOT_SUPPORTED: "UNIMPLEMENTED",
+    HTTPStatus.REQUEST_URI_TOO_LONG: "RESOURCE_EXHAUSTED",
+    HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE: "RESOURCE_EXHAUSTED",
+}
+"""Error code of an answer to a request HTTP itself refuses (others: INVALID_ARGUMENT)."""
+
+IDLE_TIMEOUT_S = 5.0
+"""Longest a socket read or write may wait: a silent client frees its thread after this."""
+
+REQUEST_DEADLINE_S = 30.0
+"""Longest the whole request (line, headers and body) may take to arrive."""
+
 
 @dataclass(frozen=True)
 class GatewayConfig:
@@ -66,17 +74,22 @@ class GatewayConfig:
     client: BotClient
     timeout_s: float | None = None
     """Deadline of every call, streams included (None: each call's own, UNARY_CALLS)."""
+    max_handlers: int = DEFAULT_MAX_HANDLERS
+    """Connections handled at once; one more is answered 503."""
+    idle_timeout_s: float = IDLE_TIMEOUT_S
+    request_deadline_s: float = REQUEST_DEADLINE_S
 
 
-class Gateway(ThreadingHTTPServer):
-    """A threaded HTTP server answering the page's requests with calls to one gRPC server."""
-
-    daemon_threads = True
+class Gateway(BoundedThreadsMixIn, HTTPServer):
+    """An HTTP server answering the page's requests with calls to one gRPC server."""
 
     def __init__(self, config: GatewayConfig) -> None:
+        self.max_handlers = config.max_handlers
         super().__init__((config.host, config.port), GatewayHandler)
         self.client = config.client
         self.timeout_s = config.timeout_s
+        self.idle_timeout_s = config.idle_timeout_s
+        self.request_deadline_s = config.request_deadline_s
         self.loopback = is_loopback(config.host)
         self.quiet = threading.Event()
 
@@ -94,103 +107,161 @@ class Gateway(ThreadingHTTPServer):
 
 
 class GatewayHandler(BaseHTTPRequestHandler):
-    """One HTTP request of the page."""
+    """One HTTP request of the page (one per connection: the answer closes it)."""
 
     server: Gateway
     server_version = "boardbot-web"
-    timeout = 60.0
-    """Seconds a socket read or write may block: a client that stops sending or reading
-    frees its thread (and cancels its call) instead of holding it."""
+    default_request_version = "HTTP/1.0"
+    """Even an answer to a request line that makes no sense starts with a status line."""
+    _answered = False
+
+    def setup(self) -> None:
+        """Bound the time the request may take to arrive (IDLE_TIMEOUT_S, REQUEST_DEADLINE_S)."""
+        super().setup()
+        self.rfile.close()  # the plain reader the base class made, replaced by a bounded one
+        self.connection.settimeout(self.server.idle_timeout_s)
+        reader = DeadlineReader(
+            self.connection, self.server.idle_timeout_s, self.server.request_deadline_s
+        )
+        self.rfile = io.BufferedReader(reader)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet unless asked: the server's own request log says what was called."""
         if not self.server.quiet.is_set():
             super().log_message(format, *args)
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        """Start the answer (noted: an answer once started cannot become an error)."""
+        self._answered = True
+        super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        """End the headers, with SECURITY_HEADERS on every answer."""
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def handle_one_request(self) -> None:
+        """Answer one request; whatever fails, the client gets an answer if none was started."""
+        try:
+            super().handle_one_request()  # itself closes a connection whose request times out
+        except ConnectionError:
+            self.close_connection = True  # the client went away: nobody to answer
+        except Exception:
+            self.close_connection = True
+            traceback.print_exc()
+            self._send_quietly(HTTPStatus.INTERNAL_SERVER_ERROR, "INTERNAL", "gateway failure")
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """An error of HTTP itself (a bad request line, an unknown method) as the JSON error."""
+        self.log_error("code %d, message %s", code, message)
+        self.close_connection = True
+        status = HTTPStatus(code)
+        self._send_json(
+            status,
+            _error(PROTOCOL_ERROR_CODES.get(status, "INVALID_ARGUMENT"), message or status.phrase),
+        )
+
     def do_GET(self) -> None:
         """A static file of the page (`/` is the board)."""
-        if not self._host_allowed():
-            return
-        path = urlsplit(self.path).path
-        name = "index.html" if path in ("/", "/index.html") else path.removeprefix("/static/")
-        if name == path:
-            self._send_json(HTTPStatus.NOT_FOUND, _error("NOT_FOUND", f"no such page: {path}"))
-            return
-        file = (STATIC_DIR / name).resolve()
-        if not file.is_relative_to(STATIC_DIR) or not file.is_file():
-            self._send_json(HTTPStatus.NOT_FOUND, _error("NOT_FOUND", f"no such file: {path}"))
-            return
-        body = file.read_bytes()
+        self._refusing(self._get)
+
+    def do_POST(self) -> None:
+        """One call: `/api/<Method>` with its request as JSON."""
+        self._refusing(self._post)
+
+    def _refusing(self, act: Callable[[], None]) -> None:
+        """Run `act`, answering a RefusedError with its status; the connection then closes."""
+        self.close_connection = True
+        try:
+            act()
+        except RefusedError as refused:
+            self._send_json(refused.status, _error(refused.code, str(refused)))
+        except TimeoutError:  # the body did not come, or the client stopped reading
+            self._send_quietly(HTTPStatus.REQUEST_TIMEOUT, "DEADLINE_EXCEEDED", "request too slow")
+
+    def _get(self) -> None:
+        request_checks.check_host(self.headers, self.server.loopback)
+        path = request_checks.path_of(self.path)
+        file = static_files.find(path)
+        body = _read_file(file) if file is not None else None
+        if file is None or body is None:
+            message = f"no such page: {path[:200]}"
+            raise RefusedError(HTTPStatus.NOT_FOUND, "NOT_FOUND", message)
+        self.connection.settimeout(self.server.idle_timeout_s)
         self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", CONTENT_TYPES.get(file.suffix, "application/octet-stream"))
+        self.send_header("Content-Type", static_files.content_type(file))
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         self.wfile.write(body)
 
-    def do_POST(self) -> None:
-        """One call: `/api/<Method>` with its request as JSON."""
-        if not self._host_allowed() or not self._same_origin():
-            return
-        method = urlsplit(self.path).path.removeprefix("/api/")
+    def _post(self) -> None:
+        request_checks.check_host(self.headers, self.server.loopback)
+        request_checks.check_origin(self.headers)
+        method = request_checks.path_of(self.path).removeprefix("/api/")
         body = self._read_body()
-        if body is None:
-            return
         if method == "AnalyzeStream":
-            self._stream(body)
+            self._stream(_parse(body, pb.AnalyzeStreamRequest))
         elif method in UNARY_CALLS:
-            self._unary(method, body)
+            message, deadline = UNARY_CALLS[method]
+            self._unary(method, _parse(body, message), deadline)
         else:
             known = ", ".join([*UNARY_CALLS, "AnalyzeStream"])
-            message = f"no call {method[:64]!r}; known: {known}"
-            self._send_json(HTTPStatus.NOT_FOUND, _error("NOT_FOUND", message))
+            message_text = f"no call {method[:64]!r}; known: {known}"
+            raise RefusedError(HTTPStatus.NOT_FOUND, "NOT_FOUND", message_text)
 
-    def _unary(self, method: str, body: bytes) -> None:
-        message, deadline = UNARY_CALLS[method]
-        try:
-            request = wire.to_request(body, message)
-        except wire.BadBodyError as error:
-            self._send_json(HTTPStatus.BAD_REQUEST, _error("INVALID_ARGUMENT", str(error)))
-            return
+    def _read_body(self) -> bytes:
+        length = request_checks.body_length(self.headers)
+        request_checks.check_json(self.headers)
+        body = self.rfile.read(length)
+        if len(body) < length:
+            message = f"request body: ended after {len(body)} of {length} bytes"
+            raise RefusedError(HTTPStatus.BAD_REQUEST, "INVALID_ARGUMENT", message)
+        self.connection.settimeout(self.server.idle_timeout_s)  # now for writing the answer
+        return body
+
+    def _unary(self, method: str, request: Message, deadline: float) -> None:
         client = self.server.client
-        call: Callable[..., Message] = getattr(client.stub, method)
-        try:
-            response = call(request, timeout=self._deadline(deadline), metadata=client.metadata)
-        except grpc.RpcError as error:
-            described = rpc_errors.describe(error)
-            self._send_json(rpc_errors.http_status(described["code"]), {"error": described})
-            return
+        call = getattr(client.stub, method)
+        future = call.future(request, timeout=self._deadline(deadline), metadata=client.metadata)
+        with DisconnectWatcher(self.connection, future.cancel):
+            try:
+                response = future.result()
+            except grpc.FutureCancelledError:
+                return  # the client closed its connection: the call is cancelled
+            except grpc.RpcError as error:
+                described = rpc_errors.describe(error)
+                self._send_json(rpc_errors.http_status(described["code"]), {"error": described})
+                return
         self._send_json(HTTPStatus.OK, wire.to_json(response))
 
-    def _stream(self, body: bytes) -> None:
-        try:
-            request = wire.to_request(body, pb.AnalyzeStreamRequest)
-        except wire.BadBodyError as error:
-            self._send_json(HTTPStatus.BAD_REQUEST, _error("INVALID_ARGUMENT", str(error)))
-            return
+    def _stream(self, request: Message) -> None:
         client = self.server.client
         responses: Iterator[pb.AnalyzeResponse] = client.stub.AnalyzeStream(
             request, timeout=self._deadline(STREAM_DEADLINE_S), metadata=client.metadata
         )
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        try:
-            for response in responses:
-                self._event("message", wire.to_json(response))
-            self._event("end", {})
-        except grpc.RpcError as error:
-            if error.code() is not grpc.StatusCode.CANCELLED:
-                self._event_or_drop("error", {"error": rpc_errors.describe(error)})
-        except (BrokenPipeError, ConnectionResetError, TimeoutError):
-            pass  # the page stopped the analysis, or stopped reading it
-        finally:
-            cancel = getattr(responses, "cancel", None)
-            if cancel is not None:
+        cancel: Callable[[], object] = getattr(responses, "cancel", lambda: None)
+        with DisconnectWatcher(self.connection, cancel):
+            try:
+                self.send_response(HTTPStatus.OK)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Cache-Control", "no-store")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                for response in responses:
+                    self._event("message", wire.to_json(response))
+                self._event("end", {})
+            except grpc.RpcError as error:
+                if error.code() is not grpc.StatusCode.CANCELLED:
+                    self._event_or_drop("error", {"error": rpc_errors.describe(error)})
+            except (ConnectionError, TimeoutError):
+                pass  # the page stopped the analysis, or stopped reading it
+            except Exception:
+                traceback.print_exc()
+                self._event_or_drop("error", _error("INTERNAL", "gateway failure"))
+            finally:
                 cancel()
-        self.close_connection = True
 
     def _deadline(self, own: float) -> float:
         chosen = self.server.timeout_s
@@ -202,45 +273,8 @@ class GatewayHandler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
     def _event_or_drop(self, name: str, data: dict[str, Any]) -> None:
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        with contextlib.suppress(OSError):
             self._event(name, data)
-
-    def _read_body(self) -> bytes | None:
-        try:
-            length = int(self.headers.get("Content-Length", "0"))
-        except ValueError:
-            length = -1
-        if not 0 <= length <= MAX_BODY_BYTES:
-            self._send_json(
-                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                _error("RESOURCE_EXHAUSTED", f"request body: at most {MAX_BODY_BYTES} bytes"),
-            )
-            return None
-        if self.headers.get_content_type() != "application/json":
-            self._send_json(
-                HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-                _error("INVALID_ARGUMENT", "request body: send Content-Type: application/json"),
-            )
-            return None
-        return self.rfile.read(length)
-
-    def _host_allowed(self) -> bool:
-        # A page elsewhere cannot reach a loopback gateway through a name it controls (DNS
-        # rebinding): on loopback, only loopback names are served.
-        host = urlsplit("//" + self.headers.get("Host", "")).hostname or ""
-        if not self.server.loopback or host == "localhost" or is_loopback(host):
-            return True
-        self._send_json(HTTPStatus.FORBIDDEN, _error("PERMISSION_DENIED", f"host {host!r}"))
-        return False
-
-    def _same_origin(self) -> bool:
-        origin = self.headers.get("Origin")
-        if origin is None or urlsplit(origin).netloc == self.headers.get("Host"):
-            return True
-        self._send_json(
-            HTTPStatus.FORBIDDEN, _error("PERMISSION_DENIED", f"cross-origin call from {origin}")
-        )
-        return False
 
     def _send_json(self, status: int, data: dict[str, Any]) -> None:
         body = orjson.dumps(data)
@@ -250,6 +284,26 @@ class GatewayHandler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         self.wfile.write(body)
+
+    def _send_quietly(self, status: HTTPStatus, code: str, message: str) -> None:
+        """An error answer if none was started yet, to a client that may be gone."""
+        if not self._answered and hasattr(self, "request_version"):
+            with contextlib.suppress(OSError):
+                self._send_json(status, _error(code, message))
+
+
+def _parse(body: bytes, message: type[Message]) -> Message:
+    try:
+        return wire.to_request(body, message)
+    except wire.BadBodyError as error:
+        raise RefusedError(HTTPStatus.BAD_REQUEST, "INVALID_ARGUMENT", str(error)) from None
+
+
+def _read_file(file: Path) -> bytes | None:
+    try:
+        return file.read_bytes()
+    except OSError:
+        return None
 
 
 def _error(code: str, message: str) -> dict[str, Any]:

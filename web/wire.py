@@ -19,6 +19,11 @@ from boardbot.engine.errors import BoardbotError
 
 JSON_SUFFIX = "_json"
 
+MAX_BODY_DEPTH = 64
+"""Deepest nesting of objects and arrays a request body may have, `_json` documents included
+(a state is about ten levels deep; a pasted state sent as text is a string, checked by the
+server)."""
+
 
 class BadBodyError(BoardbotError, ValueError):
     """A request body that is no JSON object of the method's request fields."""
@@ -32,10 +37,26 @@ def to_request(body: bytes, message: type[Message]) -> Message:
         raise BadBodyError(f"request body: malformed JSON: {error}") from None
     if not isinstance(data, dict):
         raise BadBodyError("request body: expected a JSON object of request fields")
+    _check_depth(data)
     try:
         return json_format.ParseDict(_map_documents(data, _encode_document), message())
     except json_format.ParseError as error:
         raise BadBodyError(f"request body: {error}") from None
+
+
+def _check_depth(data: dict[str, Any]) -> None:
+    """BadBodyError naming the field if `data` nests deeper than MAX_BODY_DEPTH."""
+    pending: list[tuple[Any, int, str]] = [(data, 1, "")]
+    while pending:
+        value, depth, field = pending.pop()
+        if depth > MAX_BODY_DEPTH:
+            raise BadBodyError(
+                f"request body: {field[:64]} is nested deeper than {MAX_BODY_DEPTH} levels"
+            )
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(item, dict | list):
+                pending.append((item, depth + 1, field or str(key)))
 
 
 def to_json(message: Message) -> dict[str, Any]:
@@ -61,7 +82,10 @@ def _map_documents(value: Any, convert: Callable[[Any], Any]) -> Any:
 
 
 def _encode_document(value: Any) -> str:
-    raw = value.encode() if isinstance(value, str) else orjson.dumps(value)
+    try:
+        raw = value.encode() if isinstance(value, str) else orjson.dumps(value)
+    except (orjson.JSONEncodeError, UnicodeEncodeError) as error:
+        raise BadBodyError(f"request body: a JSON document that cannot be sent: {error}") from None
     return base64.b64encode(raw).decode("ascii")
 
 
