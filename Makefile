@@ -7,6 +7,8 @@ HOST ?= 127.0.0.1
 PORT ?= 50051
 
 WEB_PORT ?= 8080
+# The Dockerfile pins the same maturin (tests/packaging checks they agree).
+MATURIN_VERSION := 1.16.0
 
 .PHONY: install run web test lint typecheck unit proto proto-check native native-if-cargo native-check diff bench loadtest fuzz clean
 
@@ -46,8 +48,8 @@ native-check:
 
 # The Python binding of the Rust core (module boardbot_native), built into the venv (needs cargo).
 native: install
-	$(BIN)/python -m pip install -q 'maturin>=1.5,<2'
-	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(BIN)/maturin develop -q --release -m core/bindings/Cargo.toml
+	$(BIN)/python -m pip install -q 'maturin==$(MATURIN_VERSION)'
+	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(BIN)/maturin develop -q --release --locked -m core/bindings/Cargo.toml
 
 # Python and native engines stepped side by side over many random games (DIFF_STEPS steps of
 # each game).

@@ -475,3 +475,10 @@ def test_the_build_context_builds_installs_and_serves(tmp_path: Path) -> None:
     finally:
         code = server.stop()
     assert code == 0, "".join(server.output)
+
+
+def test_the_makefile_and_the_dockerfile_pin_the_same_maturin() -> None:
+    makefile = re.search(r"^MATURIN_VERSION := (\S+)$", (ROOT / "Makefile").read_text(), re.M)
+    image = re.search(r"maturin==(\S+)", (ROOT / "Dockerfile").read_text())
+    assert makefile is not None and image is not None
+    assert makefile.group(1) == image.group(1)

@@ -74,6 +74,7 @@ function el(tag, props = {}, ...children) {
     if (key === "dataset") Object.assign(node.dataset, value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
+    else if (key === "style") Object.assign(node.style, value);  // CSSOM: allowed by the page's policy
     else node[key] = value;
   }
   node.append(...children.filter((c) => c !== null && c !== undefined));
@@ -539,7 +540,7 @@ function drawAnalysis(analysis) {
                           onclick: () => playable && guarded(() => playMove(m.move))},
       el("td", {textContent: String(m.rank)}),
       el("td", {class: "notation", textContent: m.move.notation}),
-      el("td", {class: "visits"}, el("div", {class: "bar", style: `width:${(100 * visits / most).toFixed(1)}%`}),
+      el("td", {class: "visits"}, el("div", {class: "bar", style: {width: `${(100 * visits / most).toFixed(1)}%`}}),
          el("span", {textContent: visits.toLocaleString()})),
       el("td", {textContent: pct(m.value)}),
       el("td", {textContent: pct(m.lower_bound)}));
@@ -600,7 +601,7 @@ function drawEvalBars() {
   const estimates = evalEstimates();
   box.replaceChildren(...estimates.map((v, seat) => el("div", {class: `eval-bar seat-${seat}`, title: `${seatLabel(seat)}: ${v === null ? "not analysed yet" : pct(v)} to win`,
                                                            dataset: {testid: `eval-${seat}`, value: v === null ? "" : v.toFixed(3)}},
-    el("div", {class: "fill", style: `height:${v === null ? 0 : (100 * v).toFixed(1)}%`}),
+    el("div", {class: "fill", style: {height: `${v === null ? 0 : (100 * v).toFixed(1)}%`}}),
     el("span", {class: "eval-label", textContent: v === null ? "–" : `${Math.round(100 * v)}`}),
     el("span", {class: "eval-seat", textContent: `S${seat}`}))));
 }
