@@ -33,7 +33,7 @@ from boardbot.web import request_checks, rpc_errors, static_files, wire
 from boardbot.web.disconnect import DisconnectWatcher
 from boardbot.web.handler_pool import DEFAULT_MAX_HANDLERS, BoundedThreadsMixIn
 from boardbot.web.request_checks import RefusedError
-from boardbot.web.request_io import DeadlineReader
+from boardbot.web.request_io import IDLE_TIMEOUT_S, REQUEST_DEADLINE_S, DeadlineReader
 from boardbot.web.security_headers import SECURITY_HEADERS
 
 UNARY_CALLS: dict[str, tuple[type[Message], float]] = {
@@ -57,12 +57,6 @@ PROTOCOL_ERROR_CODES = {
     HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE: "RESOURCE_EXHAUSTED",
 }
 """Error code of an answer to a request HTTP itself refuses (others: INVALID_ARGUMENT)."""
-
-IDLE_TIMEOUT_S = 5.0
-"""Longest a socket read or write may wait: a silent client frees its thread after this."""
-
-REQUEST_DEADLINE_S = 30.0
-"""Longest the whole request (line, headers and body) may take to arrive."""
 
 
 @dataclass(frozen=True)

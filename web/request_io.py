@@ -6,6 +6,12 @@ import io
 import socket
 import time
 
+IDLE_TIMEOUT_S = 5.0
+"""Longest a socket read or write may wait: a silent client frees its thread after this."""
+
+REQUEST_DEADLINE_S = 30.0
+"""Longest the whole request (line, headers and body) may take to arrive."""
+
 
 class DeadlineReader(io.RawIOBase):
     """A socket's bytes, each read waiting at most `idle_s`, all of them due by a deadline.

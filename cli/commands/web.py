@@ -14,6 +14,8 @@ from types import FrameType
 
 from boardbot.cli.commands.common import add_engine_argument, chosen_engine
 from boardbot.jobs.cores import available_cores
+from boardbot.web.handler_pool import DEFAULT_MAX_HANDLERS
+from boardbot.web.request_io import IDLE_TIMEOUT_S
 
 DEFAULT_WEB_PORT = 8080
 
@@ -49,6 +51,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         "calls, 120 for ChooseMove and Analyze, 600 for an analysis stream)",
     )
     p.add_argument(
+        "--max-connections",
+        type=int,
+        default=DEFAULT_MAX_HANDLERS,
+        help=f"connections the page's gateway handles at once; one more is answered 503 "
+        f"(default {DEFAULT_MAX_HANDLERS})",
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=IDLE_TIMEOUT_S,
+        help="seconds a connection may stay silent while its request is read "
+        f"(default {IDLE_TIMEOUT_S:g})",
+    )
+    p.add_argument(
         "--workers",
         type=int,
         default=available_cores(),
@@ -67,14 +83,27 @@ def run_web(args: argparse.Namespace) -> int:
         channel = open_channel(address, args.tls_ca)
         client = BotClient(channel, args.token)
         try:
-            gateway = Gateway(GatewayConfig(args.host, args.port, client, args.timeout))
+            gateway = Gateway(
+                GatewayConfig(
+                    args.host,
+                    args.port,
+                    client,
+                    args.timeout,
+                    max_handlers=args.max_connections,
+                    idle_timeout_s=args.idle_timeout,
+                )
+            )
         except OSError as error:
-            print(f"boardbot web: cannot listen on {args.host}:{args.port}: {error.strerror}",
-                  file=sys.stderr)
+            print(
+                f"boardbot web: cannot listen on {args.host}:{args.port}: {error.strerror}",
+                file=sys.stderr,
+            )
             return 1
         host = f"[{args.host}]" if ":" in args.host else args.host
-        print(f"boardbot web: the board is at http://{host}:{gateway.port}/ "
-              f"(server {address})", flush=True)
+        print(
+            f"boardbot web: the board is at http://{host}:{gateway.port}/ (server {address})",
+            flush=True,
+        )
         stop = threading.Event()
 
         def _stop(signum: int, frame: FrameType | None) -> None:
