@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardbot.engine import CHANCE
 from fuzz import values
 from fuzz.mutators import (
     Mutation,
@@ -17,6 +18,7 @@ from fuzz.mutators import (
     mutate,
     mutate_text,
     stack_size,
+    targeted,
 )
 from fuzz.seeds import Seed, by_game
 
@@ -24,6 +26,9 @@ UNMUTATED_SHARE = 0.08
 """Share of cases that send a seed unchanged (a check of the harness and of the engine)."""
 GENTLE_SHARE = 0.25
 """Share of mutated cases whose mutations are gentle (see `random_mutation`)."""
+TARGETED_SHARE = 0.12
+"""Share of cases made by a targeted edit (`mutators.targeted`: chance piles shrunk to 0 or 1
+items, an end trigger flipped), half of them from a seed at a chance step."""
 
 
 @dataclass
@@ -96,6 +101,7 @@ class CaseFactory:
             for game, group in grouped.items()
         }
         self._indexes: dict[int, PathIndex] = {}
+        self.chance_seeds = [n for n, s in enumerate(seeds) if s.to_move == CHANCE]
 
     def case(self, index: int) -> Case:
         """Case number `index`."""
@@ -103,7 +109,16 @@ class CaseFactory:
         seed_number = rng.randrange(len(self.seeds))
         seed = self.seeds[seed_number]
         mutations: list[Mutation] = []
-        if rng.random() >= UNMUTATED_SHARE:
+        if rng.random() < TARGETED_SHARE:
+            if self.chance_seeds and rng.random() < 0.5:
+                seed_number = rng.choice(self.chance_seeds)
+                seed = self.seeds[seed_number]
+            mutations = targeted(rng, seed.doc, seed.game)
+            if rng.random() < 0.3:
+                doc = apply_all(seed.doc, mutations)
+                _, more = mutate(rng, doc, self.vocab[seed.game], index_paths(doc), 1, True)
+                mutations += more
+        elif rng.random() >= UNMUTATED_SHARE:
             paths = self._indexes.get(seed_number)
             if paths is None:
                 paths = self._indexes[seed_number] = index_paths(seed.doc)

@@ -10,6 +10,8 @@ from typing import Any
 
 import grpc
 import orjson
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 
 from boardbot.engine import EngineError, get_game
 from fuzz.grpc_cases import GrpcCase
@@ -22,6 +24,32 @@ ALLOWED = {"OK", "INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION", "DEADLI
 """Statuses a hostile request may get (RESOURCE_EXHAUSTED only as the server's own refusal)."""
 BUSY = re.compile(r"search workers are busy")
 TOO_LARGE = re.compile(r"larger than max")
+WATCHDOG = re.compile(r"plus \d+(\.\d+)? ?s")
+"""The watchdog's DEADLINE_EXCEEDED: a worker was killed for overrunning its time."""
+UNDETAILED = {"OK", "DEADLINE_EXCEEDED", "NO_ANSWER", "CANCELLED"}
+"""Statuses whose answer may come without an ErrorInfo (gRPC's own deadline, a cancel)."""
+SERVICE = "/boardbot.v1.BoardBot/"
+RESPONSE_TYPES: dict[str, Any] = {
+    "ListGames": "ListGamesResponse", "NewGame": "NewGameResponse",
+    "LegalMoves": "LegalMovesResponse", "ApplyMove": "ApplyMoveResponse",
+    "ViewState": "ViewStateResponse", "ChooseMove": "ChooseMoveResponse",
+    "Analyze": "AnalyzeResponse", "AnalyzeStream": "AnalyzeResponse",
+}
+
+
+@dataclass
+class Conn:
+    """A channel to the fuzzed server, its stub, and the token the server requires ("": none)."""
+
+    channel: grpc.Channel
+    stub: Any
+    token: str = ""
+
+    def metadata(self, case: GrpcCase) -> list[tuple[str, str]]:
+        """The call's metadata: the token, unless the case is sent without it."""
+        if not self.token or case.tokenless:
+            return []
+        return [("authorization", f"Bearer {self.token}")]
 
 
 @dataclass
@@ -68,17 +96,59 @@ class Answer:
     message: str
     responses: int
     failure: GrpcFailure | None = None
+    reason: str = ""
+    """The ErrorInfo reason of an error ("" when the error came without details)."""
+    error_metadata: dict[str, str] | None = None
+    """The ErrorInfo metadata (field, json_path), None without an ErrorInfo."""
+    token_required: bool = False
+    """The server requires a token (so a case sent without it must be refused)."""
 
 
-def send(stub: Any, case: GrpcCase, allowance: float) -> Answer:
+def error_info(error: grpc.RpcError) -> tuple[str, dict[str, str] | None]:
+    """The ErrorInfo reason and metadata of a gRPC error (("", None) without one)."""
+    try:
+        status = rpc_status.from_call(error)
+    except (ValueError, AttributeError):
+        return "", None
+    for detail in status.details if status is not None else ():
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            return info.reason, dict(info.metadata)
+    return "", None
+
+
+def _callables(conn: Conn, case: GrpcCase) -> Any:
+    """The stub's method, or for raw bytes a method of the channel without serializers (the
+    reply is parsed afterwards)."""
+    if case.raw is None:
+        return getattr(conn.stub, case.method)
+    path = SERVICE + case.method
+    if case.method == "AnalyzeStream":
+        return conn.channel.unary_stream(path)
+    return conn.channel.unary_unary(path)
+
+
+def _parse_reply(case: GrpcCase, reply: Any) -> Any:
+    if case.raw is None or not isinstance(reply, bytes):
+        return reply
+    from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+
+    return getattr(pb, RESPONSE_TYPES[case.method]).FromString(reply)
+
+
+def send(conn: Conn, case: GrpcCase, allowance: float) -> Answer:
     """Send `case` and wait; without a deadline, give up (cancel) after `allowance` seconds."""
-    request = case.message()
+    request = case.raw if case.raw is not None else case.message()
+    method = _callables(conn, case)
+    metadata = conn.metadata(case)
     sent, start = time.time(), time.perf_counter()
     status, message, count, reply = "OK", "", 0, None
+    reason, details = "", None
     gave_up = threading.Event()
     try:
         if case.method == "AnalyzeStream":
-            call = stub.AnalyzeStream(request, timeout=case.timeout)
+            call = method(request, timeout=case.timeout, metadata=metadata)
             timer = None
             if case.timeout is None:
 
@@ -90,15 +160,16 @@ def send(stub: Any, case: GrpcCase, allowance: float) -> Answer:
                 timer.start()
             try:
                 for item in call:
-                    reply = item
+                    reply = _parse_reply(case, item)
                     count += 1
             finally:
                 if timer is not None:
                     timer.cancel()
         else:
-            future = getattr(stub, case.method).future(request, timeout=case.timeout)
+            future = method.future(request, timeout=case.timeout, metadata=metadata)
             try:
-                reply = future.result(timeout=allowance if case.timeout is None else None)
+                reply = _parse_reply(case, future.result(
+                    timeout=allowance if case.timeout is None else None))
                 count = 1
             except grpc.FutureTimeoutError:
                 gave_up.set()
@@ -108,9 +179,11 @@ def send(stub: Any, case: GrpcCase, allowance: float) -> Answer:
         code = error.code() if isinstance(error, grpc.Call) else None
         status = code.name if code is not None else "UNKNOWN"
         message = (error.details() if isinstance(error, grpc.Call) else str(error)) or ""
+        reason, details = error_info(error)
     if gave_up.is_set():
         status = "NO_ANSWER"
-    answer = Answer(case, sent, time.perf_counter() - start, status, message, count)
+    answer = Answer(case, sent, time.perf_counter() - start, status, message, count, None,
+                    reason, details, bool(conn.token))
     answer.failure = judge(answer, reply)
     return answer
 
@@ -136,8 +209,30 @@ def judge(answer: Answer, reply: Any) -> GrpcFailure | None:
         return fail("resource-exhausted")
     if status == "UNAVAILABLE":
         return fail("worker-crash" if "worker" in message else "unavailable")
+    if status == "DEADLINE_EXCEEDED" and WATCHDOG.search(message):
+        return fail("worker-killed", f"the watchdog killed the worker: {cut(message, 300)}")
+    if case.tokenless and answer.token_required:
+        if status in ("UNAUTHENTICATED", "DEADLINE_EXCEEDED"):
+            return None
+        return fail("tokenless-served", f"answered {status} without the token, not "
+                                        f"UNAUTHENTICATED: {cut(message, 300)}")
     if status not in ALLOWED:
         return fail(f"status-{status}")
+    if status not in UNDETAILED and not answer.reason:
+        return fail("no-details", f"{status} without an ErrorInfo reason: {cut(message, 300)}")
+    if case.expect == "malformed" and status != "DEADLINE_EXCEEDED" and (
+        status != "INVALID_ARGUMENT" or answer.reason != "MALFORMED_REQUEST"
+    ):
+        return fail("malformed-answer", f"bytes that are no {case.method} message answered "
+                                        f"{status} {answer.reason or '(no reason)'}")
+    if case.expect == "json-path" and status in ("OK", "FAILED_PRECONDITION"):
+        return fail("nesting-accepted", f"JSON nested thousands of levels deep answered {status}")
+    about_json = (answer.error_metadata or {}).get("field") in ("state_json", "options_json")
+    if case.expect == "json-path" and status == "INVALID_ARGUMENT" and about_json and (
+        answer.reason != "FIELD_TOO_LARGE"
+    ) and not ((answer.error_metadata or {}).get("json_path") or "$" in message):
+        return fail("nesting-no-path", f"deep JSON refused without a JSON path: "
+                                       f"{answer.reason} {cut(message, 200)}")
     if case.timeout is not None and answer.elapsed > case.timeout + LATE_MARGIN_S:
         late = answer.elapsed - case.timeout
         return fail("answered-late", f"answered {late:.2f} s past the deadline", late)
@@ -150,14 +245,26 @@ def judge(answer: Answer, reply: Any) -> GrpcFailure | None:
 
 def check_reply(case: GrpcCase, reply: Any, responses: int) -> str:
     """What is wrong with a successful answer ("" if nothing)."""
-    if case.method in ("NewGame", "ApplyMove"):
+    if case.method in ("NewGame", "ApplyMove", "ViewState"):
         name = case.fields.get("game", "")
         try:
-            get_game(name).state_from_json(orjson.loads(reply.state_json))
+            doc = orjson.loads(reply.state_json)
+            get_game(name).state_from_json(doc)
         except (EngineError, orjson.JSONDecodeError) as error:
             return f"the state answered does not decode: {cut(str(error), 300)}"
         except Exception as error:
             return f"the state answered does not decode: {type(error).__name__}: {error}"
+        if case.method == "ViewState" and doc.get("observer") != case.fields.get("seat"):
+            return f"the view's observer is {doc.get('observer')!r}, not the seat asked"
+        # At a chance step, ApplyMove without an outcome draws that one outcome itself.
+        drawn = case.method == "ApplyMove" and not (
+            case.fields.get("notation") or case.fields.get("move_json")
+        )
+        if case.fields.get("manual_chance") and len(reply.chance_events) > int(drawn):
+            return (f"manual_chance, yet the server resolved chance steps itself: "
+                    f"{cut(repr(list(reply.chance_events)), 200)}")
+    if case.method == "ChooseMove" and len(reply.candidates) > max(case.fields.get("top_k", 0), 0):
+        return f"{len(reply.candidates)} candidates for top_k {case.fields.get('top_k', 0)}"
     if case.method == "LegalMoves" and not reply.moves and not reply.chance_form:
         return "no legal moves for the seat to move (nor the form of a chance outcome)"
     if case.method == "ChooseMove" and not reply.move.notation:

@@ -17,6 +17,7 @@ from fuzz import repro
 from fuzz.deadlines import TINY_DEADLINE_S, lateness, request_key
 from fuzz.grpc_cases import GrpcCase, GrpcCaseFactory, StateSpec, Target
 from fuzz.grpc_client import LATE_MARGIN_S, Answer, GrpcFailure, send
+from fuzz.grpc_probes import PROBE_SECONDS, run_probes
 from fuzz.grpc_server import FuzzServer, ServerSettings
 from fuzz.grpc_shrink import shrink_request, shrinkable
 from fuzz.seeds import Seed
@@ -52,6 +53,14 @@ class GrpcResult:
     notes: list[str] = field(default_factory=list)
     repros: dict[str, Path] = field(default_factory=dict)
     shrink_tests: int = 0
+    threads_before: dict[str, int] = field(default_factory=dict)
+    threads_after: dict[str, int] = field(default_factory=dict)
+    found_at: dict[str, float] = field(default_factory=dict)
+    """Seconds into the phase each failure class was first seen."""
+    started: float = field(default_factory=time.monotonic)
+    probe_lines: list[str] = field(default_factory=list)
+    longest_past_limit: float = 0.0
+    """Longest time (s) a long stream of the probes ran past its time limit."""
 
     @property
     def throughput(self) -> float:
@@ -63,6 +72,7 @@ class GrpcResult:
         signature = failure.signature()
         self.failures[signature] += 1
         self.examples.setdefault(signature, (failure, case))
+        self.found_at.setdefault(signature, round(time.monotonic() - self.started, 1))
 
 
 class Phase:
@@ -103,6 +113,7 @@ class Phase:
         r = self.result
         self.server.start()
         r.rss_before = self.server.rss_mib()
+        r.threads_before = self.server.threads()
         r.pids_before = self.server.worker_pids()
         restarts_before = self.server.metrics().get("boardbot_worker_restarts_total", 0.0)
         counter = itertools.count()
@@ -156,7 +167,7 @@ class Phase:
         starts = self.server.starts
         try:
             with guard:
-                answer = send(self.server.stub, case, self.allowance)
+                answer = send(self.server.conn, case, self.allowance)
         except Exception as error:  # a harness bug, or a channel closed by a restart
             if starts == self.server.starts:
                 self._harness_error(case, error)
@@ -210,6 +221,7 @@ class Phase:
                                       f"{r.restarts:g} worker restarts, {crashes} reported to "
                                       "a client"), self._suspect_case())
         r.rss_after = self.server.rss_mib()
+        r.threads_after = self.server.threads()
         r.pids_after = self.server.worker_pids()
         late = lateness(self.answers, self.server.all_request_logs(), self.settings.max_time_ms)
         r.longest_past_deadline, r.longest_request = late.longest, late.longest_index
@@ -255,7 +267,7 @@ class Phase:
         for answer in sorted(unfinished, key=lambda a: a.sent)[:MAX_SUSPECTS]:
             self.server.start()
             case = answer.case
-            send(self.server.stub, case, self.allowance)
+            send(self.server.conn, case, self.allowance)
             time.sleep(LATE_MARGIN_S)
             busy, cpu = self._wait_idle()
             if busy or cpu > IDLE_CPU_PERCENT:
@@ -275,7 +287,7 @@ class Phase:
 
     def probe(self) -> Answer:
         """Send the probe: the server must still answer a valid request."""
-        return send(self.server.stub, self.probe_case(), 10.0)
+        return send(self.server.conn, self.probe_case(), 10.0)
 
     # -- repros -----------------------------------------------------------------------------
 
@@ -290,7 +302,7 @@ class Phase:
             if seconds > 0 and shrinkable(signature) and self.server.alive():
                 budget = Budget(200, seconds)
                 final = shrink_request(
-                    case, signature, lambda c: send(self.server.stub, c, self.allowance), budget
+                    case, signature, lambda c: send(self.server.conn, c, self.allowance), budget
                 )
                 r.shrink_tests += budget.used
             r.repros[signature] = repro.write_request(
@@ -330,12 +342,27 @@ def run_grpc(
     shrink_seconds: float,
     shrink_total: float,
     say: Callable[[str], None] = print,
+    long_streams: int = 3,
+    probes: bool = True,
 ) -> GrpcResult:
-    """The whole gRPC phase: send, check the server, write the repros, stop the server."""
+    """The whole gRPC phase: send, check the server, run the probes on a server of their own
+    (`fuzz/grpc_probes.py`), write the repros, stop the servers."""
     repro_dir.mkdir(parents=True, exist_ok=True)
     phase = Phase(seeds, run_seed, settings, threads, repro_dir, say)
+    sending = max(seconds - PROBE_SECONDS, 10.0) if probes else seconds
     try:
-        result = phase.run(seconds, max_requests)
+        result = phase.run(sending, max_requests)
+        if probes:
+            phase.close()
+            say("  gRPC: probes (long streams, open streams without the token, an idle worker "
+                "killed, SIGTERM during a search)")
+            found = run_probes(settings, repro_dir, seeds, long_streams, say)
+            result.probe_lines = found.lines
+            result.longest_past_limit = found.longest_past_limit
+            for failure, case in found.failures:
+                result.add_failure(failure, case)
+            if any(shrinkable(signature) for signature in result.examples):
+                phase.server.start()  # for shrinking the requests' failures
         phase.write_repros(repro_dir, shrink_seconds, shrink_total)
     finally:
         phase.close()

@@ -27,17 +27,35 @@ class ServerSettings:
     """A small `--max-time-ms`, so a search without a deadline must end quickly."""
     max_message_bytes: int = 256 * 1024
     """A small `--max-message-bytes`: requests near and over it are quicker to send."""
+    token: str = "fuzz-token"
+    """`--token`: requests carry it, except those sent without it on purpose ("": none)."""
+    extra: tuple[str, ...] = ()
+    """More `boardbot serve` flags (the probes' server: a longer `--max-time-ms`, a short
+    `--grace`, `--max-search-workers`)."""
 
     def flags(self) -> list[str]:
         """The extra `boardbot serve` flags (start_server adds workers, queue and ports)."""
         return [
             "--max-time-ms", f"{self.max_time_ms:g}",
             "--max-message-bytes", str(self.max_message_bytes),
+            *(["--token", self.token] if self.token else []),
+            *self.extra,
         ]
 
     def to_json(self) -> dict[str, Any]:
         """A JSON object of these settings."""
-        return dict(self.__dict__)
+        body = dict(self.__dict__)
+        body["extra"] = list(self.extra)
+        return body
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> ServerSettings:
+        """Settings written by `to_json` (older repros: without token and extra flags)."""
+        known = {k: v for k, v in body.items() if k in cls.__dataclass_fields__}
+        if "token" not in body:
+            known["token"] = ""
+        known["extra"] = tuple(known.get("extra", ()))
+        return cls(**known)
 
 
 @dataclass
@@ -49,6 +67,8 @@ class FuzzServer:
     process: ServerProcess | None = None
     channel: grpc.Channel | None = None
     stub: Any = None
+    conn: Any = None
+    """The `grpc_client.Conn` of the current server (channel, stub, token)."""
     starts: int = 0
     log_offset: int = 0
     """Bytes of earlier servers' logs before the current one (the log file is appended to)."""
@@ -70,6 +90,9 @@ class FuzzServer:
                      ("grpc.max_receive_message_length", limit)],
         )
         self.stub = pb_grpc.BoardBotStub(self.channel)
+        from fuzz.grpc_client import Conn
+
+        self.conn = Conn(self.channel, self.stub, s.token)
 
     def alive(self) -> bool:
         """True while the server process runs."""
@@ -82,6 +105,18 @@ class FuzzServer:
             return {k: v / MIB for k, v in self.process.rss_by_process().items()}
         except psutil.Error:
             return {}
+
+    def threads(self) -> dict[str, int]:
+        """Threads of the server process and of each worker."""
+        assert self.process is not None
+        counts: dict[str, int] = {}
+        try:
+            counts["server"] = psutil.Process(self.process.process.pid).num_threads()
+            for worker in self.process.workers():
+                counts[f"worker {worker.pid}"] = worker.num_threads()
+        except psutil.Error:
+            pass
+        return counts
 
     def worker_pids(self) -> list[int]:
         """The worker processes alive now."""

@@ -12,7 +12,7 @@ from fuzz.mutators import apply_all
 from fuzz.shrink import Budget, ddmin, reduce_json, reduce_text
 
 INSTANT_KINDS = ("status-", "long-message", "resource-exhausted", "worker-crash", "unavailable",
-                 "bad-response")
+                 "bad-response", "no-details", "nesting-", "tokenless-served")
 """Failure kinds one request shows at once (time-based ones are not shrunk)."""
 
 Sender = Callable[[GrpcCase], Answer]

@@ -31,6 +31,8 @@ class InprocessResult:
     notes: list[str] = field(default_factory=list)
     repros: dict[str, Path] = field(default_factory=dict)
     shrink_tests: int = 0
+    found_at: dict[str, float] = field(default_factory=dict)
+    """Seconds into the phase each failure class was first seen (to within a batch)."""
 
     @property
     def throughput(self) -> float:
@@ -60,6 +62,7 @@ def run_inprocess(
     pending: list[tuple[int, int]] = []
     next_index = 0
     last_progress = start
+    found_at: dict[str, float] = {}
     try:
         while True:
             now = time.monotonic()
@@ -84,6 +87,8 @@ def run_inprocess(
                     _collect(child, total, pending, factory)
                 elif child.overdue() or not child.process.is_alive():
                     _kill(child, total, pending, factory, hang_seconds)
+            for signature in total.failures:
+                found_at.setdefault(signature, round(time.monotonic() - start, 1))
             if time.monotonic() - last_progress > PROGRESS_EVERY_S:
                 last_progress = time.monotonic()
                 rate = total.cases / (last_progress - start)
@@ -92,7 +97,7 @@ def run_inprocess(
     finally:
         for child in children:
             child.close()
-    return InprocessResult(total, time.monotonic() - start, jobs)
+    return InprocessResult(total, time.monotonic() - start, jobs, found_at=found_at)
 
 
 def _next_range(

@@ -477,3 +477,87 @@ def stack_size(rng: random.Random) -> int:
 def sample_paths(paths: Sequence[Path], rng: random.Random, k: int) -> list[Path]:
     """Up to `k` distinct paths chosen at random."""
     return rng.sample(list(paths), min(k, len(paths)))
+
+
+# -- targeted: chance steps and end conditions ------------------------------------------------
+
+PILES: dict[str, tuple[tuple[Path, Path], ...]] = {
+    "leda": (
+        (("players", 0, "deck"), ("players", 0, "hand")),
+        (("players", 1, "deck"), ("players", 1, "hand")),
+        (("action_pile",), ("revealed_actions",)),
+    ),
+    "legend_raiders": (
+        (("stack",), ("removed_tiles",)),
+        (("deck",), ("removed_cards",)),
+    ),
+}
+"""Per game: (a pile a chance step draws from or shuffles, where its items may go instead)."""
+
+
+def move_items(doc: Any, source: Path, target: Path, keep: int) -> list[Mutation]:
+    """Two `set`s that leave `keep` items in the list at `source` and put the rest at the end
+    of the list at `target` (so every card is still accounted for); [] if either is missing."""
+    try:
+        pile, other = get_node(doc, source), get_node(doc, target)
+    except PathError:
+        return []
+    if not isinstance(pile, list) or not isinstance(other, list) or len(pile) <= keep:
+        return []
+    return [Mutation("set", source, pile[:keep]), Mutation("set", target, other + pile[keep:])]
+
+
+def shrink_piles(rng: random.Random, doc: Any, game: str) -> list[Mutation]:
+    """Piles a chance step works on shrunk to 0 or 1 items, the rest moved where they stay
+    accounted for (or simply cut); LEDA's pending shuffle pointed at another pile or seat."""
+    found: list[Mutation] = []
+    pairs = list(PILES.get(game, ()))
+    rng.shuffle(pairs)
+    for source, target in pairs[: rng.choice((1, 1, 2))]:
+        keep = rng.choice((0, 1, 1, 2))
+        moved = move_items(doc, source, target, keep)
+        if not moved or rng.random() < 0.15:
+            try:
+                if isinstance(get_node(doc, source), list):
+                    moved = [Mutation("truncate", source, keep)]
+            except PathError:
+                continue
+        found.extend(moved)
+    pending = doc.get("pending") if isinstance(doc, dict) else None
+    if game == "leda" and isinstance(pending, list) and pending and rng.random() < 0.4:
+        top = len(pending) - 1
+        frame = pending[top]
+        if isinstance(frame, dict) and isinstance(frame.get("args"), list) and frame["args"]:
+            what = rng.choice((0, 1, 2))
+            found.append(Mutation("set", ("pending", top, "args", 0), what))
+            if rng.random() < 0.5:
+                found.append(Mutation("set", ("pending", top, "seat"), rng.choice((0, 1))))
+    return found
+
+
+def end_mutations(rng: random.Random, doc: Any, game: str) -> list[Mutation]:
+    """Legend Raiders: `end_triggered` flipped, often with the supply of tiles exhausted (the
+    stack and the Headquarters' tiles moved to the removed tiles) the way older states were."""
+    if game != "legend_raiders" or not isinstance(doc, dict) or "end_triggered" not in doc:
+        return []
+    found = [Mutation("set", ("end_triggered",), not doc.get("end_triggered"))]
+    if rng.random() < 0.6:
+        stack, removed = doc.get("stack"), doc.get("removed_tiles")
+        hq = doc.get("hq")
+        if isinstance(stack, list) and isinstance(removed, list):
+            tiles = list(stack)
+            if isinstance(hq, list):
+                for c, slot in enumerate(hq):
+                    if isinstance(slot, dict) and isinstance(slot.get("tile"), str):
+                        tiles.append(slot["tile"])
+                        found.append(Mutation("set", ("hq", c, "tile"), None))
+            found.append(Mutation("set", ("stack",), []))
+            found.append(Mutation("set", ("removed_tiles",), removed + tiles))
+    return found
+
+
+def targeted(rng: random.Random, doc: Any, game: str) -> list[Mutation]:
+    """One targeted edit of a game's state: shrunk chance piles, or a flipped end trigger."""
+    if game == "legend_raiders" and rng.random() < 0.5:
+        return end_mutations(rng, doc, game)
+    return shrink_piles(rng, doc, game)

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import orjson
 
 from boardbot.engine import CHANCE, EngineError, Game, State, get_game
+from fuzz import invariants, twin
 from fuzz.cases import Case
 
 T = TypeVar("T")
@@ -37,6 +38,8 @@ class Limits:
     """Legal moves per state round-tripped through both notations and applied."""
     playout_steps: int = 12
     """Random steps played from the decoded state."""
+    twin: bool = True
+    """Check the state, its chance outcomes and moves against the native twin (if built)."""
 
 
 @dataclass
@@ -45,7 +48,8 @@ class Failure:
 
     kind: str
     """exception, engine-error, long-message, bad-error, slow, hang, encode, re-decode,
-    round-trip, view, determinize, stuck, illegal-accepted."""
+    round-trip, view, determinize, stuck, illegal-accepted, rule (a rule invariant broken),
+    twin-decode, twin-parse, twin-apply, twin-state (the Python and native engines disagree)."""
     step: str
     error: str = ""
     message: str = ""
@@ -112,6 +116,10 @@ class Runner:
         self.game = game
         self.limits = limits
         self.step = ""
+        native = twin.native_engine(game.name) if limits.twin else None
+        self.twins: tuple[twin.Engine, twin.Engine] | None = (
+            (twin.PythonEngine(game), native) if native is not None else None
+        )
 
     def call(self, step: str, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)`, timed; an exception other than EngineError becomes a failure."""
@@ -172,9 +180,12 @@ class Runner:
         try:
             state = self.call("decode", game.state_from_json, doc)
         except EngineError as error:
+            self.check_twin(doc, case.rng_seed)
             return CaseResult("rejected", error_message=self.check_error("decode", error))
         rng = random.Random(case.rng_seed)
         self.round_trip("encode", state)
+        self.check_rules("decode", state)
+        self.check_twin(doc, case.rng_seed)
         players = self.strict("num_players", game.num_players, state)
         for seat in range(players):
             self.check_view(state, seat)
@@ -184,6 +195,38 @@ class Runner:
         move = self.check_move(case, state, doc)
         self.playout(state, rng)
         return CaseResult("ok", move=move)
+
+    def check_rules(self, step: str, state: State) -> None:
+        """The rule invariants of the game (`fuzz/invariants.py`) on a state it accepted or
+        reached, as the engine encodes it."""
+        game = self.game
+        doc = self.strict(f"{step} to_json", game.state_to_json, state, None)
+        problem = invariants.check(game.name, doc, self.strict(step, game.is_terminal, state))
+        if problem:
+            raise CaseFailure(Failure("rule", step, game.name, cut(problem)))
+
+    def check_twin(self, doc: Any, seed: int) -> None:
+        """Both engines take or refuse the document alike; what either writes of its chance
+        outcomes and moves, the other reads back the same and applies (`fuzz/twin.py`)."""
+        if self.twins is None:
+            return
+        self.step = "twin"
+        start = time.perf_counter()
+        try:
+            found = twin.cross_check(self.twins, doc, random.Random(seed ^ 0x7457))
+        except Exception as error:
+            raise CaseFailure(
+                Failure("exception", "twin", type(error).__name__,
+                        cut(f"{type(error).__name__}: {error}"), where(error))
+            ) from None
+        if found is not None:
+            raise CaseFailure(Failure(found.kind, "twin", found.key, cut(found.message)))
+        elapsed = time.perf_counter() - start
+        if elapsed > self.limits.slow_seconds:
+            raise CaseFailure(
+                Failure("slow", "twin", "", f"the twin check took {elapsed:.2f} s",
+                        seconds=elapsed)
+            )
 
     def round_trip(self, step: str, state: State, observer: int | None = None) -> bytes:
         """Encode `state`, re-decode it, encode again: the two documents must be equal."""
@@ -296,6 +339,7 @@ class Runner:
         game = self.game
         for _ in range(self.limits.playout_steps):
             if self.strict("playout", game.is_terminal, state):
+                self.check_rules("playout", state)
                 break
             if self.strict("playout", game.current_player, state) == CHANCE:
                 action = self.strict("playout", game.sample_chance, state, rng)

@@ -70,13 +70,13 @@ def _replay_case(body: dict[str, Any]) -> tuple[str, str]:
 
 def _replay_request(body: dict[str, Any], say: Callable[[str], None]) -> tuple[str, str]:
     case = repro.read_request(body)
-    settings = ServerSettings(**body["server"])
+    settings = ServerSettings.from_json(body["server"])
     with tempfile.TemporaryDirectory(prefix="fuzz-replay-") as tmp:
         server = FuzzServer(settings, Path(tmp) / "server.log")
         server.start()
         try:
             allowance = 3 * settings.max_time_ms / 1000.0 + LATE_MARGIN_S
-            answer = send(server.stub, case, allowance)
+            answer = send(server.conn, case, allowance)
             say(f"  answer: {answer.status} after {answer.elapsed:.3f} s: "
                 f"{cut(answer.message, 300)}")
             failure = answer.failure or _server_side(server, answer, settings, allowance)

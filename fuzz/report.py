@@ -51,6 +51,12 @@ def _rss(sizes: Mapping[str, float]) -> str:
     return f"{total:.0f} MiB ({parts})"
 
 
+def _threads(counts: Mapping[str, int]) -> str:
+    if not counts:
+        return "-"
+    return ", ".join(f"{k} {v}" for k, v in counts.items())
+
+
 def grpc_lines(result: GrpcResult) -> list[str]:
     """The gRPC phase's part of the report."""
     s = result.settings
@@ -63,10 +69,15 @@ def grpc_lines(result: GrpcResult) -> list[str]:
         *_table(result.counts),
         f"  memory (RSS) before: {_rss(result.rss_before)}",
         f"  memory (RSS) after:  {_rss(result.rss_after)}",
+        f"  threads before: {_threads(result.threads_before)}; after: "
+        f"{_threads(result.threads_after)}",
         f"  worker restarts: {result.restarts:g}; worker pids before {result.pids_before}, "
         f"after {result.pids_after}; servers started: {result.server_starts}",
         f"  longest time a request took past its deadline: {result.longest_past_deadline:.3f} s"
         + (f" (request {result.longest_request})" if result.longest_request >= 0 else ""),
+        f"  longest time a long stream ran past its time limit: "
+        f"{result.longest_past_limit:.3f} s",
+        *(f"  probe: {line}" for line in result.probe_lines),
     ]
     if result.failures:
         lines.append(f"  failure classes: {len(result.failures)} (shrinking ran "
@@ -87,6 +98,7 @@ def summary(
             "cases_per_second": round(inprocess.throughput, 1),
             "counts": dict(inprocess.report.counts), "failures": dict(inprocess.report.failures),
             "repros": {k: str(v) for k, v in inprocess.repros.items()},
+            "first_found_s": inprocess.found_at,
         }
     if grpc is not None:
         body["grpc"] = {
@@ -96,6 +108,9 @@ def summary(
             "rss_mib_after": grpc.rss_after, "worker_restarts": grpc.restarts,
             "longest_past_deadline_s": round(grpc.longest_past_deadline, 3),
             "repros": {k: str(v) for k, v in grpc.repros.items()},
+            "first_found_s": grpc.found_at, "threads_before": grpc.threads_before,
+            "threads_after": grpc.threads_after, "probes": grpc.probe_lines,
+            "longest_past_limit_s": round(grpc.longest_past_limit, 3),
         }
     return body
 

@@ -131,6 +131,9 @@ def write_request(
             "pad_to": state.pad_to,
         },
         "game": case.game,
+        "raw_request": tagged.encode(case.raw),
+        "tokenless": case.tokenless,
+        "expect": case.expect,
         "seed_document": case.seed_label,
         "run_seed": run_seed,
         "request_number": case.index,
@@ -153,6 +156,8 @@ def read_request(body: dict[str, Any]) -> GrpcCase:
     return GrpcCase(
         body.get("request_number", -1), body["method"], tagged.decode(body["request"]), state,
         body["timeout_s"], body.get("game", ""), body.get("seed_document", ""),
+        raw=tagged.decode(body.get("raw_request")), tokenless=body.get("tokenless", False),
+        expect=body.get("expect", ""),
     )
 
 

@@ -111,7 +111,7 @@ def playout_states(
     game: Game, setup: Setup, game_seed: int, picks: int, rng: random.Random
 ) -> list[tuple[int, State]]:
     """`picks` states (with their step numbers) of one seeded random game; the last state
-    (usually the end of the game) is always among them."""
+    (usually the end of the game) and the first chance step are always among them."""
     state = game.new_state(setup.options, game_seed)
     trajectory = [state]
     for _ in range(MAX_PLAYOUT_STEPS):
@@ -125,6 +125,11 @@ def playout_states(
         trajectory.append(state)
     steps = sorted(rng.sample(range(len(trajectory) - 1), min(picks - 1, len(trajectory) - 1)))
     steps.append(len(trajectory) - 1)
+    # The first chance step too (a LEDA mulligan's shuffle, a Legend Raiders roll), so the
+    # targeted edits of chance piles have a state to start from in every setup.
+    chance = next((i for i, t in enumerate(trajectory) if game.current_player(t) == CHANCE), None)
+    if chance is not None and chance not in steps:
+        steps = sorted([*steps, chance])
     return [(step, trajectory[step]) for step in steps]
 
 

@@ -13,9 +13,12 @@ from fuzz.grpc_client import Answer, judge
 
 
 def _answer(status: str, message: str = "", timeout: float | None = 1.0, elapsed: float = 0.01,
-            method: str = "LegalMoves", index: int = 0, sent: float = 1000.0) -> Answer:
+            method: str = "LegalMoves", index: int = 0, sent: float = 1000.0,
+            reason: str | None = None) -> Answer:
     case = GrpcCase(index, method, {"game": "leda"}, None, timeout, "leda")
-    return Answer(case, sent, elapsed, status, message, 0)
+    if reason is None:  # the server's own errors carry an ErrorInfo reason
+        reason = "" if status in ("OK", "DEADLINE_EXCEEDED", "NO_ANSWER", "CANCELLED") else "X"
+    return Answer(case, sent, elapsed, status, message, 0, reason=reason)
 
 
 @pytest.mark.parametrize(

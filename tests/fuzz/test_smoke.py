@@ -42,7 +42,18 @@ def test_inprocess_smoke_finds_no_failure(seeds: list[Seed], tmp_path: Path) -> 
 def test_grpc_smoke_finds_no_failure(seeds: list[Seed], tmp_path: Path) -> None:
     result = run_grpc(seeds, SEED, seconds=300, max_requests=REQUESTS, threads=4,
                       settings=ServerSettings(), repro_dir=tmp_path, shrink_seconds=5,
-                      shrink_total=20, say=lambda _: None)
+                      shrink_total=20, say=lambda _: None, probes=False)
     assert result.requests == REQUESTS
     assert result.counts["OK"] > 0 and result.counts["INVALID_ARGUMENT"] > 0
+    assert result.counts["UNAUTHENTICATED"] > 0  # the requests sent without the token
     assert not result.failures, "\n".join(report.grpc_lines(result))
+
+
+def test_grpc_probes_find_no_failure(seeds: list[Seed], tmp_path: Path) -> None:
+    from fuzz.grpc_probes import run_probes
+
+    found = run_probes(ServerSettings(), tmp_path, seeds, long_streams=1, say=lambda _: None)
+    assert not found.failures, "\n".join([*found.lines, *(str(f) for f, _ in found.failures)])
+    assert [line.split(":")[0] for line in found.lines] == [
+        "long stream 0", "open streams", f"idle worker {found.lines[2].split()[2]} killed",
+        "shutdown"]
