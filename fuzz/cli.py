@@ -14,20 +14,26 @@ from fuzz.grpc_phase import GrpcResult, run_grpc
 from fuzz.grpc_server import ServerSettings
 from fuzz.inprocess import InprocessResult, run_inprocess, write_repros
 from fuzz.pipeline import Limits
-from fuzz.replay import replay
 from fuzz.repro import DEFAULT_DIR
 from fuzz.seeds import all_seeds
+from fuzz.web_phase import WebResult, run_web
+from fuzz.web_report import web_lines, web_summary
+from fuzz.web_repro import replay_any
+from fuzz.web_target import WebSettings
 
-PHASES = ("inprocess", "grpc")
+PHASES = ("inprocess", "grpc", "web")
 INPROCESS_SHARE = 0.55
 """Share of `--minutes` the in-process phase gets; the gRPC phase gets the rest."""
+WEB_SHARE = 0.2
+"""Share of `--minutes` the web phase gets when other phases run too (before the split)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of both subcommands."""
     parser = argparse.ArgumentParser(
         prog="python -m fuzz",
-        description="Fuzz the engines in process and the server over gRPC; exit 1 on failures.",
+        description="Fuzz the engines in process, the server over gRPC and the web gateway "
+        "over HTTP; exit 1 on failures.",
     )
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="fuzz (the default)")
@@ -40,13 +46,15 @@ def build_parser() -> argparse.ArgumentParser:
 def add_run_options(p: argparse.ArgumentParser) -> None:
     """The options of `run`."""
     p.add_argument("--minutes", type=float, default=5.0,
-                   help="time for both phases (default 5; shrinking comes on top)")
+                   help="time for all phases (default 5; shrinking comes on top)")
     p.add_argument("--seed", type=int, default=1, help="same seed, same cases (default 1)")
-    p.add_argument("--phases", default=",".join(PHASES), help="inprocess, grpc or both")
+    p.add_argument("--phases", default=",".join(PHASES), help="any of inprocess,grpc,web")
     p.add_argument("--cases", type=int, default=None,
                    help="stop the in-process phase after this many cases")
     p.add_argument("--requests", type=int, default=None,
                    help="stop the gRPC phase after this many requests")
+    p.add_argument("--web-cases", type=int, default=None,
+                   help="stop the web phase after this many cases (probes included)")
     p.add_argument("--repro-dir", type=Path, default=DEFAULT_DIR,
                    help="where repro files, summary.json and the server log go")
     p.add_argument("--jobs", type=int, default=available_cores(),
@@ -72,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = ["run", *argv]
     args = build_parser().parse_args(argv)
     if args.command == "replay":
-        return max(replay(path) for path in args.files)
+        return max(replay_any(path) for path in args.files)
     phases = [p for p in args.phases.split(",") if p]
     unknown = set(phases) - set(PHASES)
     if unknown:
@@ -85,7 +93,10 @@ def run(args: argparse.Namespace, phases: list[str]) -> int:
     """Run the selected phases and print the report."""
     started = time.monotonic()
     seconds = args.minutes * 60.0
-    share = INPROCESS_SHARE if len(phases) == 2 else 1.0
+    others = [p for p in phases if p != "web"]
+    web_seconds = seconds * WEB_SHARE if others else seconds
+    seconds -= web_seconds if "web" in phases and others else 0.0
+    share = INPROCESS_SHARE if len(others) == 2 else 1.0
     print(f"fuzz: seed {args.seed}, {args.minutes:g} minutes, phases {', '.join(phases)}; "
           f"repros in {args.repro_dir}", flush=True)
     seeds = all_seeds(args.seed)
@@ -115,12 +126,24 @@ def run(args: argparse.Namespace, phases: list[str]) -> int:
         grpc_report = report.grpc_lines(grpc)
         print("\n".join(grpc_report), flush=True)
         lines += grpc_report
-    path = report.write_summary(args.repro_dir, report.summary(inprocess, grpc, args.seed))
+    web: WebResult | None = None
+    if "web" in phases:
+        web = run_web(args.seed, web_seconds, args.web_cases, WebSettings(), args.repro_dir, _say)
+        web_report = web_lines(web)
+        print("\n".join(web_report), flush=True)
+        lines += web_report
+    body = report.summary(inprocess, grpc, args.seed)
+    if web is not None:
+        body["web"] = web_summary(web)
+    path = report.write_summary(args.repro_dir, body)
     failures = sum(inprocess.report.failures.values()) if inprocess else 0
     classes = len(inprocess.report.failures) if inprocess else 0
     if grpc is not None:
         failures += sum(grpc.failures.values())
         classes += len(grpc.failures)
+    if web is not None:
+        failures += sum(web.failures.values())
+        classes += len(web.failures)
     elapsed = time.monotonic() - started
     verdict = "no failures" if not failures else f"{failures:,} failures in {classes} classes"
     print(f"== fuzz: {verdict} ({elapsed:.0f} s in all); summary in {path}", flush=True)
