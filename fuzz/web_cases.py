@@ -417,6 +417,7 @@ class WebCaseFactory:
         line = rng.choice(ODD_LINES)
         # Shut the sending side: a line without its end is then complete, not awaited.
         return WebCase(index, "method", "request-line:odd", line, half_close=True,
+                       allowed_5xx=DOCUMENTED_5XX | {501, 505},
                        statusless_ok=line.startswith((b"\r\n", b"GET /\r\n")))
 
 
