@@ -48,7 +48,7 @@ from boardbot.engine.leda.frames import (
     FRAME_NAMES,
     SHUFFLE_DECK,
 )
-from boardbot.engine.leda.rules import legal_actions
+from boardbot.engine.leda.rules import legal_actions, shuffle_size
 from boardbot.engine.leda.state import Frame, LedaState
 
 
@@ -160,6 +160,11 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
     top = stack[-1]
     if top[0] in AUTOMATIC:
         raise pending.child(len(stack) - 1).fail("the top frame must wait for a decision")
+    if top[0] == F_SHUFFLE and shuffle_size(state) < 2:
+        raise pending.child(len(stack) - 1).fail(
+            f"a shuffle orders at least 2 items (the rules shuffle no smaller pile), "
+            f"this pile holds {shuffle_size(state)}"
+        )
     if top[0] != F_SHUFFLE and not legal_actions(state):
         raise pending.child(len(stack) - 1).fail("the decision on top offers no legal action")
 

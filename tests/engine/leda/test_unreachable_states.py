@@ -128,3 +128,26 @@ def test_an_activation_with_no_square_of_the_zone_left_is_rejected(
     assert data["zone"] == "row1" and data["pending"][6]["frame"] == "activate"
     data["pending"][6]["args"] = [mask]
     engine.rejects(data, "$.pending[6]", "the decision on top offers no legal action")
+
+
+@pytest.mark.parametrize("kept", [0, 1, 2], ids=["empty-deck", "one-card", "two-cards"])
+def test_a_shuffle_of_fewer_than_two_cards_is_rejected(engine: Engine, kept: int) -> None:
+    """The rules shuffle only a deck of 2 cards or more (a smaller one is left as it is), so a
+    pending shuffle of an empty or one-card deck is no state of a game: both engines refuse it
+    at decode, where they used to disagree on its outcome (Python applied the empty order,
+    which its own notation `shuffle:` could not read back; the native engine refused it)."""
+    data = base_json()
+    player = data["players"][0]
+    player["hand"] += player["deck"][kept:]
+    player["deck"] = player["deck"][:kept]
+    _push_shuffle(1)(data)
+    if kept == 2:
+        state = engine.decode(data)
+        assert engine.current_player(state) == -1
+        return
+    engine.rejects(
+        data,
+        "$.pending[7]",
+        "a shuffle orders at least 2 items (the rules shuffle no smaller pile), "
+        f"this pile holds {kept}",
+    )

@@ -19,7 +19,7 @@ use super::frames::{
     F_ROUND, F_ROUND_END, F_SEARCH_RING, F_SHUFFLE, F_SPY_PUT, F_STEP, F_STEP_END, F_UPGRADE,
     F_ZONE, PILE_ACTIONS, PILE_DECK, SHUFFLE_DECK,
 };
-use super::rules::legal_actions;
+use super::rules::{legal_actions, shuffle_size};
 use super::state::{Frame, ItemSet, LedaState};
 use crate::jsonread::{JsonError, JsonResult, Reader};
 use crate::pyrepr::str_repr;
@@ -308,6 +308,16 @@ fn check_phase(state: &LedaState, root: &Reader) -> JsonResult<()> {
         return Err(fail_path(
             frame_path(top),
             "the top frame must wait for a decision",
+        ));
+    }
+    if stack[top].kind == F_SHUFFLE && shuffle_size(state) < 2 {
+        return Err(fail_path(
+            frame_path(top),
+            format!(
+                "a shuffle orders at least 2 items (the rules shuffle no smaller pile), \
+                 this pile holds {}",
+                shuffle_size(state)
+            ),
         ));
     }
     if stack[top].kind != F_SHUFFLE {

@@ -22,7 +22,7 @@ Output: `core/rules/tests/vectors/leda_states.jsonl.gz`, one JSON object per lin
   checks of `engine/leda/validation.py` did.
 
 Last recording: 2,316 states (12 pairings x 6 games, every 5th step and the last), 7,812
-mutations (6,454 rejected, 3,954 of them by the codec), 985 kB.
+mutations (6,455 rejected, 3,954 of them by the codec), 985 kB.
 """
 
 from __future__ import annotations
