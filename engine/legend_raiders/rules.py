@@ -118,11 +118,6 @@ def deck_holds_only_die_cards(s: RaidersState) -> bool:
     return any(card == EMPTY and k != refilling for k, card in enumerate(s.row))
 
 
-def supply_exhausted(s: RaidersState) -> bool:
-    """True when no Discovery tile is left to prepare (stack and Headquarters empty)."""
-    return not s.stack and all(t < 0 for t in s.hq_tiles)
-
-
 def tiles_to_prepare(s: RaidersState) -> int:
     """Discovery tiles anyone may still prepare: on the Headquarters and in the stack."""
     return s.stack.bit_count() + sum(1 for t in s.hq_tiles if t >= 0)

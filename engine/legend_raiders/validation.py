@@ -14,7 +14,6 @@ from boardbot.engine.legend_raiders.rules import (
     can_complete_any,
     can_reach_end,
     may_hold_die_card,
-    supply_exhausted,
     tiles_to_prepare,
 )
 from boardbot.engine.legend_raiders.state import (
@@ -286,13 +285,15 @@ def _check_board(s: RaidersState, root: JsonReader, column: int) -> None:
 def _check_end_trigger(s: RaidersState, root: JsonReader) -> None:
     """`end_triggered` must agree with the completed tiles and who can still reach 6.
 
-    A trigger with no tile left to prepare is accepted even while someone could still reach 6:
-    the former idle-round ending wrote such states, and they must keep decoding.
+    A trigger while someone can still reach 6 is refused even with no tile left to prepare
+    (the former idle-round ending wrote such states): the rules end the game only on a 6th
+    discovery or once it is out of everyone's reach. It is not recomputed instead, as the
+    out-of-reach trigger is set when a turn ends, so the flag is not a function of the state.
     """
     most = max(len(p.completed) for p in s.players)
     if most >= C.end_trigger and not s.ending:
         raise root.get("end_triggered").fail(f"a player has completed {most} discoveries")
-    if not s.ending or most >= C.end_trigger or supply_exhausted(s):
+    if not s.ending or most >= C.end_trigger:
         return
     to_prepare = tiles_to_prepare(s)
     for seat, p in enumerate(s.players):

@@ -233,11 +233,29 @@ def test_the_end_comes_once_nobody_can_reach_six_even_with_tiles_left_to_prepare
     assert engine.game.is_terminal(state) and 0 < tiles_to_prepare(engine.py(state)) < C.end_trigger
 
 
-def test_a_former_idle_ending_still_decodes_and_finishes_its_round(engine: Engine) -> None:
-    """Former versions triggered the end after idle rounds while a 6th was in reach."""
+def test_a_former_idle_ending_is_refused_while_a_sixth_discovery_is_in_reach(
+    engine: Engine,
+) -> None:
+    """Former versions triggered the end after idle rounds with nothing left to prepare while
+    a 6th was in reach; such a state would end a game the rules keep going, so it is refused."""
     table = _table_with((None, None, None, None), (), (*FIVE, "draconite"))
     state = engine.build([P(1, completed=FIVE, prepared=("draconite",), points=20), P(2)], table,
-                         seat=1, first=0, ending=True)
+                         seat=1, first=0)
+    data = engine.game.state_to_json(state)
+    assert not engine.py(engine.game.state_from_json(data)).ending
+    data["end_triggered"] = True
+    data["idle_turns"] = 6  # as a former version wrote it
+    with pytest.raises(InvalidStateError) as err:
+        engine.game.state_from_json(data)
+    assert err.value.path == "$.end_triggered"
+    assert err.value.reason == (
+        f"no player has completed {C.end_trigger} discoveries and seat 0 can still get there"
+    )
+    # Once the 6th is out of everyone's reach, the same exhausted supply may carry the trigger.
+    table = _table_with((None, None, None, None), (), FIVE)
+    state = engine.build([P(1, completed=FIVE, points=20), P(2)], table, seat=1, first=0,
+                         ending=True)
+    assert engine.py(state).ending
     state = _turn(engine, state, "expedition:row1")
     assert engine.game.is_terminal(state)
 

@@ -91,11 +91,6 @@ pub fn tiles_in_supply(s: &RaidersState) -> usize {
     hq + s.stack.count_ones() as usize
 }
 
-/// True when no Discovery tile is left to prepare (stack and Headquarters empty).
-pub fn supply_exhausted(s: &RaidersState) -> bool {
-    tiles_in_supply(s) == 0
-}
-
 /// True when the deck can hold only used Die cards (diceless, after it once ran out).
 ///
 /// A face-up slot stays empty once the deck has run out; from then on the only cards that go

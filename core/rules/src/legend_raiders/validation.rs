@@ -6,7 +6,7 @@
 
 use super::bounds::bounds;
 use super::components::{components, FACE_COIN, FACE_TOOL};
-use super::rules::{can_complete_any, can_reach_end, may_hold_die_card, supply_exhausted};
+use super::rules::{can_complete_any, can_reach_end, may_hold_die_card};
 use super::state::{tool_sum, Phase, PlayerState, RaidersState, REFILL};
 use crate::jsonread::{JsonError, JsonResult};
 
@@ -477,8 +477,10 @@ fn check_board(
 
 /// `end_triggered` must agree with the completed tiles and who can still reach the trigger.
 ///
-/// A trigger with no tile left to prepare is accepted even while someone could still reach
-/// it: the former idle-round ending wrote such states, and they must keep decoding.
+/// A trigger while someone can still reach it is refused even with no tile left to prepare
+/// (the former idle-round ending wrote such states): the rules end the game only on the
+/// trigger discovery or once it is out of everyone's reach. It is not recomputed instead, as
+/// the out-of-reach trigger is set when a turn ends, so the flag is not a function of the state.
 fn check_end_trigger(s: &RaidersState) -> JsonResult<()> {
     let c = components();
     let most = s
@@ -493,7 +495,7 @@ fn check_end_trigger(s: &RaidersState) -> JsonResult<()> {
             format!("a player has completed {most} discoveries"),
         ));
     }
-    if !s.ending || most >= c.end_trigger || supply_exhausted(s) {
+    if !s.ending || most >= c.end_trigger {
         return Ok(());
     }
     if let Some(seat) = s.players.iter().position(|p| can_reach_end(s, p)) {
