@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterator
 from typing import Any
+
+import orjson
 
 from boardbot.engine.errors import EngineError, InvalidStateError, echo, format_path
 
 CHOICES_SHOWN = 120
 """Most characters of allowed names an error message spells out (then it gives their number)."""
+MAX_JSON_DEPTH = 32
+"""Most levels of lists and objects nested in one another a document may have: the deepest
+real document (a LEDA state: its players, a player, the grid, a square, the square's cards)
+has 6. Shared with the native core (`MAX_JSON_DEPTH` in core/rules/src/jsonread.rs)."""
 
 
 class JsonReader:
@@ -106,6 +113,93 @@ class JsonReader:
 
     def __iter__(self) -> Iterator[JsonReader]:
         return iter(self.as_list())
+
+    @classmethod
+    def document(
+        cls,
+        value: Any,
+        parts: tuple[str | int, ...] = (),
+        error: type[EngineError] = InvalidStateError,
+    ) -> JsonReader:
+        """The reader at the root of a whole document, refused when nested too deep."""
+        check_depth(value, parts, error)
+        return cls(value, parts, error)
+
+
+def nesting_error(parts: tuple[str | int, ...], error: type[EngineError]) -> EngineError:
+    """The error for a list or object at `parts` nested deeper than MAX_JSON_DEPTH."""
+    return error(format_path(parts), f"nested deeper than {MAX_JSON_DEPTH}")
+
+
+def check_depth(
+    value: Any, parts: tuple[str | int, ...] = (), error: type[EngineError] = InvalidStateError
+) -> None:
+    """Raise `error` at the first list or object (in document order) nested deeper than
+    MAX_JSON_DEPTH; `value` at `parts` is the document's root (level 1 when a container)."""
+    found = _too_deep(value, MAX_JSON_DEPTH)
+    if found is not None:
+        raise nesting_error((*parts, *reversed(found)), error)
+
+
+def _too_deep(value: Any, room: int) -> list[str | int] | None:
+    """The path (reversed) below `value` to its first container past `room` levels, or None."""
+    if isinstance(value, dict):
+        items: Iterator[tuple[Any, Any]] = iter(value.items())
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    if room == 0:
+        return []
+    for key, child in items:
+        if isinstance(child, dict | list):
+            found = _too_deep(child, room - 1)
+            if found is not None:
+                found.append(key)
+                return found
+    return None
+
+
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[][{},]', re.DOTALL)
+"""What the text scan of `text_depth_path` looks at: strings, brackets and commas."""
+
+
+def text_depth_path(text: bytes | str) -> tuple[str | int, ...] | None:
+    """The path of the first list or object nested deeper than MAX_JSON_DEPTH in JSON text, or
+    None; it reads only strings, brackets and commas, so it also works where a parser would
+    refuse the text or hit its own recursion limit (the same scan as the native core's)."""
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    frames: list[list[Any]] = []  # [is_object, key or index, expecting a key]
+    for match in _TOKENS.finditer(raw):
+        token = match.group()
+        first = token[:1]
+        if first == b'"':
+            if frames and frames[-1][0] and frames[-1][2]:
+                frames[-1][1] = _key_text(token)
+                frames[-1][2] = False
+        elif first in (b"[", b"{"):
+            if len(frames) == MAX_JSON_DEPTH:
+                return tuple(frame[1] for frame in frames)
+            frames.append([first == b"{", "" if first == b"{" else 0, first == b"{"])
+        elif first == b",":
+            if frames and frames[-1][0]:
+                frames[-1][2] = True
+            elif frames:
+                frames[-1][1] += 1
+        elif frames:
+            frames.pop()
+    return None
+
+
+def _key_text(token: bytes) -> str:
+    """An object key as a JSON string token reads (its raw text when it does not decode)."""
+    try:
+        key = orjson.loads(token)
+    except orjson.JSONDecodeError:
+        key = None
+    if isinstance(key, str):
+        return key
+    return token[1:-1].decode("utf-8", "replace")
 
 
 def _choices_text(choices: Collection[str]) -> str:

@@ -26,7 +26,9 @@ from boardbot.jobs.request_bounds import (
     MAX_NOTATION_CHARS,
     MAX_STATE_BYTES,
     check_document,
+    check_nesting,
     check_size,
+    check_text_nesting,
 )
 from boardbot.search import checks
 from boardbot.search.errors import InvalidSeatError, NotSeatToMoveError, SearchError
@@ -84,14 +86,21 @@ def load_game(name: str) -> Game:
 
 
 def parse_json(raw: bytes, field: str, limit: int = MAX_STATE_BYTES) -> Any:
-    """Decode the JSON document in a bytes field, or INVALID_ARGUMENT saying where it breaks."""
+    """Decode the JSON document in a bytes field, or INVALID_ARGUMENT saying where it breaks.
+
+    Every JSON field of a request is parsed here: its size and its nesting depth are bounded
+    (a document nested too deep is refused at its path, whichever game reads it).
+    """
     check_document(field, raw, limit)
     try:
-        return orjson.loads(raw)
+        document = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
+        check_text_nesting(field, raw)
         raise invalid_argument(
             f"{field}: malformed JSON: {bounded(str(error), 200)}", Reason.MALFORMED_JSON, field
         ) from None
+    check_nesting(field, document)
+    return document
 
 
 def decode_state(game: Game, raw: bytes, field: str = "state_json") -> State:

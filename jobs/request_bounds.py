@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from boardbot.engine.errors import echo
-from boardbot.jobs.failures import Reason, RequestError, invalid_argument
+from typing import Any
+
+from boardbot.engine.errors import EngineError, InvalidActionError, InvalidStateError, echo
+from boardbot.engine.jsonread import MAX_JSON_DEPTH, check_depth, nesting_error, text_depth_path
+from boardbot.jobs.failures import Reason, RequestError, from_engine_error, invalid_argument
 
 MAX_NAME_CHARS = 64
 """Longest game or preset name (every real one is far shorter)."""
@@ -15,6 +18,8 @@ MAX_OPTIONS_BYTES = 16 * 1024
 """Largest options document."""
 MAX_MOVE_BYTES = 16 * 1024
 """Largest move document."""
+MAX_DOCUMENT_DEPTH = MAX_JSON_DEPTH
+"""Most levels of lists and objects nested in a JSON document (the engines' own bound)."""
 MAX_TOP_K = 1000
 """Most moves an analysis may ask for (0 asks for all)."""
 MAX_STREAM_EVERY_MS = 60_000
@@ -67,6 +72,28 @@ def check_document(field: str, raw: bytes, limit: int) -> None:
     """INVALID_ARGUMENT unless the JSON document field `raw` is present and within `limit`."""
     required(field, raw)
     check_size(field, raw, limit)
+
+
+def check_nesting(field: str, document: Any) -> None:
+    """INVALID_ARGUMENT (the field's bad-document reason, at the JSON path) when the parsed
+    document of `field` is nested deeper than MAX_DOCUMENT_DEPTH."""
+    try:
+        check_depth(document, (), _document_error(field))
+    except EngineError as error:
+        raise from_engine_error(field, error) from None
+
+
+def check_text_nesting(field: str, raw: bytes) -> None:
+    """As `check_nesting`, on the text of a document that did not parse (a parser stops at its
+    own recursion limit, so a deep document must be refused before it is blamed for that)."""
+    found = text_depth_path(raw)
+    if found is not None:
+        raise from_engine_error(field, nesting_error(found, _document_error(field)))
+
+
+def _document_error(field: str) -> type[EngineError]:
+    """The engines' error for a bad document of `field`: a move's, or a state's or options'."""
+    return InvalidActionError if field == "move_json" else InvalidStateError
 
 
 def required(field: str, value: bytes | str) -> None:

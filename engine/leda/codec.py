@@ -309,7 +309,7 @@ def _raise_repeated_card(
 
 def state_from_json(data: Any) -> LedaState:
     """Decode a full state or an observer view, validating everything (paths in errors)."""
-    root = JsonReader(data).obj(_TOP_FIELDS)
+    root = JsonReader.document(data).obj(_TOP_FIELDS)
     if root.get("game").as_str() != "leda":
         raise root.get("game").fail("not a LEDA state")
     if root.opt("version", FORMAT_VERSION).as_int() != FORMAT_VERSION:

@@ -137,7 +137,7 @@ def _check_legal(state: LedaState, action: Action, shown: str) -> Action:
 
 def action_from_json(state: LedaState, data: Any) -> Action:
     """Parse a JSON action and check it is legal in `state`."""
-    root = JsonReader(data, (), InvalidActionError)
+    root = JsonReader.document(data, (), InvalidActionError)
     root.obj()
     name = root.get("type").as_str(ACTION_BY_NAME)
     kind = ACTION_BY_NAME[name]

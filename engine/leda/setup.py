@@ -37,7 +37,7 @@ def _clan(entry: JsonReader) -> int:
 
 def new_state(options: Mapping[str, Any] | None = None, seed: int = 0) -> LedaState:
     """A new game; grids, piles, decks and (unless given) clans and first player are seeded."""
-    opts = JsonReader(dict(options or {}), ("options",), InvalidStateError).obj(
+    opts = JsonReader.document(dict(options or {}), ("options",), InvalidStateError).obj(
         {"clans", "first_player", "players"}
     )
     rng = random.Random(seed)

@@ -204,7 +204,7 @@ def _opt_index(r: JsonReader, hi: int) -> int:
 
 def state_from_json(data: Any) -> RaidersState:
     """Decode and fully validate a state or an observer's view; errors name the JSON path."""
-    root = JsonReader(data).obj(_ROOT_KEYS)
+    root = JsonReader.document(data).obj(_ROOT_KEYS)
     root.get("game").as_str([GAME_NAME])
     dice = root.get("variant").as_str(["dice", "diceless"]) == "dice"
     places = _Places()

@@ -87,7 +87,7 @@ _KINDS = ("prepare", "expedition", "discard", "complete", "stop", "keep-roll", "
 
 def parse_action_json(data: Any, dice: bool) -> int:
     """The action described by a JSON object (not yet checked for legality)."""
-    r = JsonReader(data, (), InvalidActionError).obj()
+    r = JsonReader.document(data, (), InvalidActionError).obj()
     kind = r.get("type").as_str(_KINDS)
     if kind == "prepare":
         r.obj({"type", "column"})

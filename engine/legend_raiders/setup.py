@@ -62,7 +62,7 @@ def draw_tool(bag: list[int], rng: random.Random) -> int:
 
 def new_state(options: Mapping[str, Any] | None, seed: int) -> RaidersState:
     """A fresh game: every random setup choice (boards, first player, reveals) from `seed`."""
-    opts = JsonReader(dict(options or {}), ("options",), InvalidStateError).obj(
+    opts = JsonReader.document(dict(options or {}), ("options",), InvalidStateError).obj(
         {"players", "variant", "characters", "first_player"}
     )
     n = opts.opt("players", 2).as_int(2, 4)

@@ -3,6 +3,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use boardbot_rules::jsonread::text_depth_error;
 use boardbot_rules::{ActionError, InvalidState};
 use boardbot_search::SearchError as CoreSearchError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -60,9 +61,22 @@ pub fn search_error(err: &CoreSearchError) -> PyErr {
 }
 
 /// Parse JSON text handed in for `what` (`InvalidStateError` at `$` when it is not JSON).
+///
+/// Text nested deeper than serde_json's own recursion limit gets the engines' error for a
+/// document nested too deep instead (what they say of any document past `MAX_JSON_DEPTH`),
+/// at its path under `$.options` for the options, else under `$`.
 pub fn parse_json(text: &str, what: &str) -> PyResult<serde_json::Value> {
-    serde_json::from_str(text)
-        .map_err(|err| InvalidStateError::new_err(format!("$: {what} is not valid JSON: {err}")))
+    serde_json::from_str(text).map_err(|err| {
+        let root = if what == "the options" {
+            "$.options"
+        } else {
+            "$"
+        };
+        match text_depth_error(text, root) {
+            Some(deep) => InvalidStateError::new_err(format!("{}: {}", deep.path, deep.reason)),
+            None => InvalidStateError::new_err(format!("$: {what} is not valid JSON: {err}")),
+        }
+    })
 }
 
 /// JSON text of a value.

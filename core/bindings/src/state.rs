@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use boardbot_rules::jsonread::text_depth_error;
 use boardbot_rules::{seeded_rng, Game, CHANCE};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -257,7 +258,15 @@ impl PyState {
     fn action_from_json(&self, py: Python<'_>, json: &str) -> PyResult<PyObject> {
         guard("action_from_json", || {
             let data: serde_json::Value = serde_json::from_str(json).map_err(|err| {
-                InvalidActionError::new_err(format!("$: the move is not valid JSON: {err}"))
+                // Past serde_json's recursion limit: the engines' error for a deep document.
+                match text_depth_error(json, "$") {
+                    Some(deep) => {
+                        InvalidActionError::new_err(format!("{}: {}", deep.path, deep.reason))
+                    }
+                    None => {
+                        InvalidActionError::new_err(format!("$: the move is not valid JSON: {err}"))
+                    }
+                }
             })?;
             with_game!(&self.state, g, s => {
                 let action = g.action_from_json(s, &data).map_err(|err| action_error(&err))?;

@@ -54,6 +54,21 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The reader at the root of a whole document at `path`, refused when nested deeper than
+    /// [`MAX_JSON_DEPTH`] (Python's `JsonReader.document`).
+    pub fn document(value: &'a Value, path: impl Into<String>) -> JsonResult<Self> {
+        let reader = Self::new(value, path);
+        let mut parts = Vec::new();
+        if too_deep(value, MAX_JSON_DEPTH, &mut parts) {
+            let mut path = reader.path.clone();
+            for part in parts.iter().rev() {
+                push_part(&mut path, part);
+            }
+            return Err(nesting_error(path));
+        }
+        Ok(reader)
+    }
+
     /// The value read here.
     pub fn value(&self) -> &'a Value {
         self.value
@@ -74,12 +89,9 @@ impl<'a> Reader<'a> {
 
     /// The path of `key` under this position (a caller's overlong key is cut short).
     fn key_path(&self, key: &str) -> String {
-        let n = key.chars().count();
-        if n > ECHO_LIMIT {
-            let head: String = key.chars().take(ECHO_LIMIT).collect();
-            return format!("{}.{head}...({n} characters)", self.path);
-        }
-        format!("{}.{}", self.path, key)
+        let mut path = self.path.clone();
+        push_key(&mut path, key);
+        path
     }
 
     /// This value as an object, with no keys outside `allowed` (when given).
@@ -235,6 +247,156 @@ impl<'a> Reader<'a> {
 /// Most characters of allowed names an error message spells out (then it gives their number).
 pub const CHOICES_SHOWN: usize = 120;
 
+/// Most levels of lists and objects nested in one another a document may have: the deepest
+/// real document (a LEDA state: its players, a player, the grid, a square, the square's cards)
+/// has 6. The same constant as Python's `MAX_JSON_DEPTH` (engine/jsonread.py), and far below
+/// serde_json's own recursion limit (128).
+pub const MAX_JSON_DEPTH: usize = 32;
+
+/// One step of a JSON path: an object's key or a list's index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Part {
+    Key(String),
+    Index(usize),
+}
+
+/// `.key` on `path` (a caller's overlong key is cut short, as Python's `format_path` does).
+fn push_key(path: &mut String, key: &str) {
+    let n = key.chars().count();
+    if n > ECHO_LIMIT {
+        let head: String = key.chars().take(ECHO_LIMIT).collect();
+        path.push_str(&format!(".{head}...({n} characters)"));
+    } else {
+        path.push('.');
+        path.push_str(key);
+    }
+}
+
+fn push_part(path: &mut String, part: &Part) {
+    match part {
+        Part::Key(key) => push_key(path, key),
+        Part::Index(i) => path.push_str(&format!("[{i}]")),
+    }
+}
+
+/// The error for a list or object at `path` nested deeper than [`MAX_JSON_DEPTH`].
+fn nesting_error(path: String) -> JsonError {
+    JsonError {
+        path,
+        reason: format!("nested deeper than {MAX_JSON_DEPTH}"),
+    }
+}
+
+/// True when `value` holds a list or object past `room` levels; `parts` then holds the path
+/// to the first one in document order, reversed.
+fn too_deep(value: &Value, room: usize, parts: &mut Vec<Part>) -> bool {
+    let nested = |child: &Value, parts: &mut Vec<Part>| {
+        matches!(child, Value::Object(_) | Value::Array(_)) && too_deep(child, room - 1, parts)
+    };
+    match value {
+        Value::Object(_) | Value::Array(_) if room == 0 => true,
+        Value::Object(map) => map.iter().any(|(key, child)| {
+            let found = nested(child, parts);
+            if found {
+                parts.push(Part::Key(key.clone()));
+            }
+            found
+        }),
+        Value::Array(items) => items.iter().enumerate().any(|(i, child)| {
+            let found = nested(child, parts);
+            if found {
+                parts.push(Part::Index(i));
+            }
+            found
+        }),
+        _ => false,
+    }
+}
+
+/// The error naming the first list or object nested deeper than [`MAX_JSON_DEPTH`] in JSON
+/// text (the document at path `root`, `$` for a state), or None. It reads only strings, brackets and commas, so it
+/// works where serde_json would stop at its own recursion limit or on malformed text; it is
+/// Python's `text_depth_path` step for step.
+pub fn text_depth_error(text: &str, root: &str) -> Option<JsonError> {
+    struct Frame {
+        object: bool,
+        part: Part,
+        expecting_key: bool,
+    }
+    let bytes = text.as_bytes();
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let Some(end) = string_end(bytes, i) else {
+                    i += 1; // an unterminated quote: skipped, the rest is scanned
+                    continue;
+                };
+                if let Some(frame) = frames.last_mut() {
+                    if frame.object && frame.expecting_key {
+                        frame.part = Part::Key(key_text(&text[i..=end]));
+                        frame.expecting_key = false;
+                    }
+                }
+                i = end + 1;
+                continue;
+            }
+            open @ (b'[' | b'{') => {
+                if frames.len() == MAX_JSON_DEPTH {
+                    let mut path = root.to_owned();
+                    for frame in &frames {
+                        push_part(&mut path, &frame.part);
+                    }
+                    return Some(nesting_error(path));
+                }
+                let object = open == b'{';
+                frames.push(Frame {
+                    object,
+                    part: if object {
+                        Part::Key(String::new())
+                    } else {
+                        Part::Index(0)
+                    },
+                    expecting_key: object,
+                });
+            }
+            b',' => {
+                if let Some(frame) = frames.last_mut() {
+                    match &mut frame.part {
+                        Part::Index(n) => *n += 1,
+                        Part::Key(_) => frame.expecting_key = true,
+                    }
+                }
+            }
+            b']' | b'}' => {
+                frames.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The index of the quote closing the string that opens at `start`, or None.
+fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut j = start + 1;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => j += 2,
+            b'"' => return Some(j),
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+/// An object key as its JSON string token reads (its raw text when it does not decode).
+fn key_text(token: &str) -> String {
+    serde_json::from_str::<String>(token).unwrap_or_else(|_| token[1..token.len() - 1].to_owned())
+}
+
 /// The allowed names, sorted, as many as fit in [`CHOICES_SHOWN`] characters.
 fn choices_text(choices: &[&str]) -> String {
     let mut names: Vec<&str> = choices.to_vec();
@@ -277,6 +439,32 @@ mod tests {
         let long = serde_json::json!({"k".repeat(70): 1});
         let err = Reader::new(&long, "$").obj(Some(&["a"])).unwrap_err();
         assert_eq!(err.path, format!("$.{}...(70 characters)", "k".repeat(64)));
+    }
+
+    #[test]
+    fn documents_nested_too_deep_are_refused_at_the_first_such_container() {
+        let levels = MAX_JSON_DEPTH + 1;
+        let lists = format!("{}{}", "[".repeat(levels), "]".repeat(levels));
+        let value: Value = serde_json::from_str(&lists).unwrap();
+        let err = Reader::document(&value, "$").unwrap_err();
+        assert_eq!(err.path, format!("${}", "[0]".repeat(MAX_JSON_DEPTH)));
+        assert_eq!(err.reason, format!("nested deeper than {MAX_JSON_DEPTH}"));
+        assert_eq!(text_depth_error(&lists, "$"), Some(err));
+        let fits = &lists[1..lists.len() - 1];
+        let value: Value = serde_json::from_str(fits).unwrap();
+        assert!(Reader::document(&value, "$").is_ok());
+        assert_eq!(text_depth_error(fits, "$"), None);
+        // Past serde_json's own limit, in objects, with brackets and quotes inside strings.
+        let head = r#"{"s": "[[{\"", "k\"ey": 1, "k\"ey": "#;
+        let deep = format!("{}{}{}", head, "[1, ".repeat(5000), "]".repeat(5000) + "}");
+        let err = text_depth_error(&deep, "$.options").unwrap();
+        assert_eq!(
+            err.path,
+            format!("$.options.k\"ey{}", "[1]".repeat(MAX_JSON_DEPTH - 1))
+        );
+        assert!(serde_json::from_str::<Value>(&deep).is_err());
+        assert_eq!(text_depth_error("[[[", "$"), None);
+        assert_eq!(text_depth_error(r#"["]]]]"#, "$"), None);
     }
 
     #[test]

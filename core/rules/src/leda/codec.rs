@@ -502,7 +502,7 @@ fn list_of<const N: usize>(items: &[usize]) -> super::state::ItemList<N> {
 
 /// Decode a full state or an observer view, validating it (errors name the JSON path).
 pub fn state_from_json(data: &Value) -> Result<LedaState, InvalidState> {
-    let root = Reader::new(data, "$");
+    let root = Reader::document(data, "$")?;
     let state = decode(&root)?;
     validation::check_state(&state, &root)?;
     Ok(state)

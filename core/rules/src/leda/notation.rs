@@ -127,7 +127,7 @@ fn parse_arg(r: &Reader, shape: ActionArg) -> JsonResult<usize> {
 /// The action of a JSON object, before the legality check (Python's `action_from_json` up to
 /// `_check_legal`): exactly Python's error path and reason for a malformed object.
 pub fn parse_action_json(data: &Value) -> Result<Action, ActionError> {
-    let root = Reader::new(data, "$");
+    let root = Reader::document(data, "$")?;
     root.obj(None)?;
     let kind = root.get("type")?.as_choice(&ACTION_NAMES)? as u8;
     if kind == A_SHUFFLE {

@@ -44,7 +44,7 @@ pub fn new_state(options: &Value, seed: u64) -> Result<LedaState, InvalidState> 
 fn set_up(options: &Value, seed: u64) -> JsonResult<LedaState> {
     let empty = Value::Object(Map::new());
     let options = if options.is_null() { &empty } else { options };
-    let opts = Reader::new(options, "$.options");
+    let opts = Reader::document(options, "$.options")?;
     opts.obj(Some(&["clans", "first_player", "players"]))?;
     let mut rng = seeded_rng(seed);
     if let Some(players) = opts.opt("players")? {

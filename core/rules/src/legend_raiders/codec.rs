@@ -353,7 +353,7 @@ pub fn state_from_json(data: &Value) -> Result<RaidersState, InvalidState> {
 fn decode(data: &Value) -> JsonResult<RaidersState> {
     let c = components();
     let b = bounds();
-    let root = Reader::new(data, "$");
+    let root = Reader::document(data, "$")?;
     root.obj(Some(&ROOT_KEYS))?;
     root.get("game")?.as_str(Some(&[GAME_NAME]))?;
     let dice = root.get("variant")?.as_str(Some(&["dice", "diceless"]))? == "dice";

@@ -96,7 +96,7 @@ fn ids(names: &[String]) -> Vec<&str> {
 pub fn parse_action_json(data: &Value, dice: bool) -> Result<Action, ActionError> {
     let c = components();
     let a = layout();
-    let r = Reader::new(data, "$");
+    let r = Reader::document(data, "$")?;
     r.obj(None)?;
     let kind = r.get("type")?.as_str(Some(&KINDS))?;
     let tiles = ids(&c.tile_ids);

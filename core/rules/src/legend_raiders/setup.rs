@@ -74,7 +74,7 @@ fn set_up(options: &Value, seed: u64) -> JsonResult<RaidersState> {
     let c = components();
     let empty = Value::Object(Map::new());
     let options = if options.is_null() { &empty } else { options };
-    let opts = Reader::new(options, "$.options");
+    let opts = Reader::document(options, "$.options")?;
     opts.obj(Some(&["players", "variant", "characters", "first_player"]))?;
     let n = match opts.opt("players")? {
         Some(r) => r.as_count(2, 4)?,
