@@ -71,6 +71,14 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--server-workers", type=int, default=2, help="workers of the fuzzed server")
     p.add_argument("--max-time-ms", type=float, default=2000.0,
                    help="--max-time-ms of the fuzzed server")
+    p.add_argument("--token", default="fuzz-token",
+                   help="--token of the fuzzed server, sent on every request but those sent "
+                        "without it on purpose ('': no token)")
+    p.add_argument("--long-streams", type=int, default=3,
+                   help="time-limited AnalyzeStreams of 3-5 s the probes send (default 3)")
+    p.add_argument("--no-probes", dest="probes", action="store_false",
+                   help="skip the gRPC probes (long streams, open streams, an idle worker "
+                        "killed, SIGTERM during a search)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -116,12 +124,14 @@ def run(args: argparse.Namespace, phases: list[str]) -> int:
         lines += report.inprocess_lines(inprocess, args.seed)
         print("\n".join(lines), flush=True)
     if "grpc" in phases:
-        settings = ServerSettings(workers=args.server_workers, max_time_ms=args.max_time_ms)
+        settings = ServerSettings(workers=args.server_workers, max_time_ms=args.max_time_ms,
+                                  token=args.token)
         left = seconds - inprocess.elapsed if inprocess is not None else seconds
         grpc = run_grpc(
             seeds, args.seed, seconds=max(left, 10.0), max_requests=args.requests,
             threads=args.threads, settings=settings, repro_dir=args.repro_dir,
             shrink_seconds=args.shrink_seconds, shrink_total=args.shrink_total, say=_say,
+            long_streams=args.long_streams, probes=args.probes,
         )
         grpc_report = report.grpc_lines(grpc)
         print("\n".join(grpc_report), flush=True)

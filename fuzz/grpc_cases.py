@@ -54,8 +54,9 @@ HOSTILE_SETTINGS: dict[str, tuple[Any, ...]] = {
 ELO_TARGETS = (0.0, 100.0, 350.0, 600.0, 900.0, 1200.0, -1.0, -1e-9, 5000.0, 1e308, -1e308,
                float("nan"), float("inf"), float("-inf"), 2.0**63)
 """`target_elo` values: inside and outside the calibrated ranges, and not finite."""
-NEST_DEPTHS = (300, 1000, 2000, 5000)
-"""Nesting depths of the deep-JSON cases (state_json and options_json)."""
+NEST_DEPTHS = (40, 300, 1000, 2000, 5000)
+"""Nesting depths of the deep-JSON cases (state_json and options_json); the server refuses
+more than 32 levels."""
 NEST_MARK = "\u0000nest\u0000"
 """A placeholder string replaced by the deep nesting once the document is written."""
 RAW_SHARE = 0.05
@@ -63,7 +64,7 @@ RAW_SHARE = 0.05
 TOKENLESS_SHARE = 0.02
 """Share of requests sent without the token (expected: UNAUTHENTICATED)."""
 NEST_SHARE = 0.02
-"""Share of requests whose state_json or options_json nests 300 to 5,000 levels deep."""
+"""Share of requests whose state_json or options_json nests 40 to 5,000 levels deep."""
 HOSTILE_OUTCOMES = (
     "shuffle:", "shuffle:0", "shuffle:0,0", "shuffle:1,0", "shuffle:-1", "shuffle:99",
     "shuffle:0,1,2,3,4,5,6,7,8,9,10,11,12,13", "roll:tool", "roll:coin", "roll:", "draw:map",

@@ -359,7 +359,8 @@ def run_grpc(
             found = run_probes(settings, repro_dir, seeds, long_streams, say)
             result.probe_lines = found.lines
             result.longest_past_limit = found.longest_past_limit
-            for failure, case in found.failures:
+            for failure, case, when in found.failures:
+                result.found_at.setdefault(failure.signature(), round(when - result.started, 1))
                 result.add_failure(failure, case)
             if any(shrinkable(signature) for signature in result.examples):
                 phase.server.start()  # for shrinking the requests' failures

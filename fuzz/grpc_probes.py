@@ -62,7 +62,8 @@ PROBE_SECONDS = 35.0
 class ProbeReport:
     """What the probes found and measured."""
 
-    failures: list[tuple[GrpcFailure, GrpcCase]] = field(default_factory=list)
+    failures: list[tuple[GrpcFailure, GrpcCase, float]] = field(default_factory=list)
+    """Each failure, the request it concerns, and when it was found (time.monotonic())."""
     lines: list[str] = field(default_factory=list)
     longest_past_limit: float = 0.0
     """Longest time (s) a long stream ran past its limit (wall clock or its statistics)."""
@@ -92,8 +93,8 @@ class Probes:
 
     def fail(self, kind: str, case: GrpcCase, status: str, message: str,
              late: float = 0.0) -> None:
-        self.report.failures.append((GrpcFailure(kind, case.method, status, message, late),
-                                     case))
+        failure = GrpcFailure(kind, case.method, status, message, late)
+        self.report.failures.append((failure, case, time.monotonic()))
 
     def case(self, method: str, fields: dict[str, Any], seed: Seed,
              timeout: float | None) -> GrpcCase:

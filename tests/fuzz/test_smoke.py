@@ -53,7 +53,7 @@ def test_grpc_probes_find_no_failure(seeds: list[Seed], tmp_path: Path) -> None:
     from fuzz.grpc_probes import run_probes
 
     found = run_probes(ServerSettings(), tmp_path, seeds, long_streams=1, say=lambda _: None)
-    assert not found.failures, "\n".join([*found.lines, *(str(f) for f, _ in found.failures)])
+    assert not found.failures, "\n".join([*found.lines, *(str(f) for f, *_ in found.failures)])
     assert [line.split(":")[0] for line in found.lines] == [
         "long stream 0", "open streams", f"idle worker {found.lines[2].split()[2]} killed",
         "shutdown"]
