@@ -163,7 +163,10 @@ def run_search_job(
             return _random_outcome(game, state, job, rng, share, started)
 
     progress_cb, every = _progress_adapter(game, state, job, on_progress)
-    controls = SearchControls(should_stop, progress_cb, every, job.shown())
+    # The native search also gets the period: its threads build a partial result only when one
+    # is due (coalesced, never queued), so partials cannot outlast the search.
+    period_ms = job.progress_every_ms if progress_cb is not None else 0.0
+    controls = SearchControls(should_stop, progress_cb, every, job.shown(), period_ms)
     trees = tree_cache.cache()
     if job.session_key and trees.enabled:
         key = (job.session_key, job.game, job.seat)

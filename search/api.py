@@ -80,6 +80,9 @@ class SearchControls:
     shown: int | None = None
     """How many of the most visited moves get notation and a principal variation (None: all;
     the chosen move always does)."""
+    progress_ms: float = 0.0
+    """At most one partial result per this many milliseconds (0: no time condition). The
+    native search paces itself by it; the Python search leaves the pacing to the callback."""
 
 
 @dataclass(frozen=True)

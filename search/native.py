@@ -112,7 +112,8 @@ def _run(
         if on_progress is not None:
             on_progress(_result(partial, shown))
 
-    callback = progress if on_progress is not None and controls.progress_every > 0 else None
+    paced = controls.progress_every > 0 or controls.progress_ms > 0
+    callback = progress if on_progress is not None and paced else None
     kept = None
     try:
         if reuse is None:
@@ -124,6 +125,7 @@ def _run(
                 flag,
                 callback,
                 controls.progress_every,
+                progress_ms=controls.progress_ms,
             )
         else:
             raw, kept = module.search_reusing(
@@ -136,6 +138,7 @@ def _run(
                 callback,
                 controls.progress_every,
                 reuse[1],
+                progress_ms=controls.progress_ms,
             )
     except module.SearchError as error:
         raise NativeCoreError(f"the native search refused a checked request: {error}") from None

@@ -1,4 +1,11 @@
-"""Root parallelism: independent trees in worker processes, root statistics merged."""
+"""Root parallelism: independent trees in worker processes, root statistics merged.
+
+Progress is coalesced, never queued (as in the native core's `parallel.rs`): the parent asks
+for progress by raising a shared request number; each worker answers each request once, at its
+next progress point, and builds no report nobody asked for. The parent asks again only after
+its callback has returned, so a slow callback gets fewer reports and never leaves a backlog to
+work through after the workers have stopped.
+"""
 
 from __future__ import annotations
 
@@ -58,15 +65,23 @@ def _worker_main(
     results: Any,
     progress_every: int,
     lines: int | None,
+    wanted: Any = None,
 ) -> None:
     """Search one tree and send its report, with the lines of its `lines` top moves (None:
-    all), or the error, to the parent."""
+    all), or the error, to the parent; every `progress_every` iterations, a progress report if
+    the parent's request number (`wanted.value`) is one this worker has not answered yet."""
     try:
         stop_at = None if deadline is None else time.perf_counter() + (deadline - time.time())
         tree = TreeSearch(game, view, config, seed)
+        answered = 0
 
         def send_progress(t: TreeSearch) -> None:
-            results.put(("progress", index, t.report(StopReason.RUNNING, lines)))
+            nonlocal answered
+            asked = wanted.value if wanted is not None else answered + 1
+            if asked == answered:
+                return
+            answered = asked
+            results.put(("progress", index, (asked, t.report(StopReason.RUNNING, lines))))
 
         stopped_by = tree.run(
             iterations,
@@ -94,8 +109,9 @@ def run_root_parallel(
     """Run `config.workers` trees from `view` in processes; return their reports in worker order.
 
     `deadline` is an absolute `time.time()`; on_progress gets the latest report of each
-    worker roughly every `progress_every` iterations in total. Each worker reports the
-    principal variations of its own `lines` top moves (None: of every move).
+    worker roughly every `progress_every` iterations in total, coalesced (see the module's
+    docstring), never after `deadline`. Each worker reports the principal variations of its own
+    `lines` top moves (None: of every move).
     """
     workers = config.workers
     ctx = process_context()
@@ -103,12 +119,14 @@ def run_root_parallel(
     results = ctx.Queue()
     shares = split_iterations(config.iterations, workers)
     per_worker_progress = max(1, progress_every // workers) if on_progress and progress_every else 0
+    # The parent's latest progress request (the first one is raised from the start).
+    wanted = ctx.Value("q", 1, lock=False)
     processes = [
         ctx.Process(  # type: ignore[attr-defined]
             target=_worker_main,
             args=(
                 i, game, view, config, worker_seed(seed, i), shares[i], deadline,
-                stop_event, results, per_worker_progress, lines,
+                stop_event, results, per_worker_progress, lines, wanted,
             ),
             daemon=True,
         )
@@ -118,6 +136,7 @@ def run_root_parallel(
         process.start()
     done: dict[int, TreeReport] = {}
     latest: dict[int, TreeReport] = {}
+    answers: dict[int, int] = {}
     next_progress = progress_every
     cancelled = False
     try:
@@ -126,21 +145,29 @@ def run_root_parallel(
                 cancelled = True
                 stop_event.set()
             try:
-                kind, index, payload = results.get(timeout=POLL_SECONDS)
+                messages = [results.get(timeout=POLL_SECONDS)]
             except queue.Empty:
                 if not any(p.is_alive() for p in processes) and results.empty():
                     raise SearchWorkerError("a search worker exited without a report") from None
                 continue
-            if kind == "error":
-                raise SearchWorkerError(f"search worker {index} failed:\n{payload}")
-            latest[index] = payload
-            if kind == "done":
-                done[index] = payload
-            elif on_progress is not None and progress_every > 0:
-                total = sum(r.iterations for r in latest.values())
-                if total >= next_progress:
-                    next_progress = (total // progress_every + 1) * progress_every
-                    on_progress([latest[i] for i in sorted(latest)])
+            messages.extend(_drain(results))
+            for kind, index, payload in messages:
+                if kind == "error":
+                    raise SearchWorkerError(f"search worker {index} failed:\n{payload}")
+                if kind == "done":
+                    done[index] = latest[index] = payload
+                else:
+                    answers[index], latest[index] = payload
+            asked = wanted.value
+            answered = all(i in done or answers.get(i) == asked for i in range(workers))
+            stopping = deadline is not None and time.time() >= deadline
+            if on_progress is None or progress_every <= 0 or not answered or len(done) == workers:
+                continue
+            total = sum(r.iterations for r in latest.values())
+            if total >= next_progress and not stopping and not cancelled:
+                next_progress = (total // progress_every + 1) * progress_every
+                on_progress([latest[i] for i in sorted(latest)])
+            wanted.value = asked + 1
     finally:
         stop_event.set()
         for process in processes:
@@ -151,6 +178,16 @@ def run_root_parallel(
     if cancelled:
         done = {i: _as_cancelled(r) for i, r in done.items()}
     return [done[i] for i in range(workers)]
+
+
+def _drain(results: Any) -> list[tuple[str, int, Any]]:
+    """Every message already waiting in `results`, without blocking."""
+    messages = []
+    while True:
+        try:
+            messages.append(results.get_nowait())
+        except queue.Empty:
+            return messages
 
 
 def _as_cancelled(report: TreeReport) -> TreeReport:

@@ -119,8 +119,11 @@ def search(
     cancel: CancelFlag | None = None,
     on_progress: Callable[[dict[str, Any]], object] | None = None,
     progress_every: int = 0,
+    progress_ms: float = 0.0,
 ) -> dict[str, Any]:
-    """ISMCTS for `seat` without the GIL; a dict mirroring `boardbot.search.api.SearchResult`."""
+    """ISMCTS for `seat` without the GIL; a dict mirroring `boardbot.search.api.SearchResult`.
+    `on_progress` gets a partial result about every `progress_every` iterations and at most once
+    per `progress_ms` (either may be 0); reports are coalesced, never queued."""
 
 @final
 class Tree:
@@ -144,6 +147,7 @@ def search_reusing(
     on_progress: Callable[[dict[str, Any]], object] | None = None,
     progress_every: int = 0,
     previous: Tree | None = None,
+    progress_ms: float = 0.0,
 ) -> tuple[dict[str, Any], Tree | None]:
     """`search` from the seat's `view`, growing on the node of `previous` that stands for the
     full `state` (docs/search.md, "Tree reuse between requests"); the result dict (with

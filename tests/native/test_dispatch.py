@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from typing import Any
 
+import orjson
 import pytest
 
 from boardbot.cli.commands.common import CommandError, chosen_engine
@@ -126,6 +128,36 @@ def test_native_search_is_cancelled_and_reports_progress() -> None:
     assert result.stopped_by is StopReason.CANCELLED
     assert partials and all(p.stopped_by is StopReason.RUNNING for p in partials)
     assert [p.iterations for p in partials] == sorted(p.iterations for p in partials)
+
+
+@needs_native
+@pytest.mark.parametrize("workers", [1, 2, 4])
+def test_native_progress_is_paced_and_a_slow_callback_never_delays_the_end(workers: int) -> None:
+    module = engines.native_module()
+    assert module is not None
+    game = get_game("legend_raiders")
+    state = mid_game_decision("legend_raiders", {"players": 2}, 4, 30)
+    seat = game.current_player(state)
+    twin = engines.native_twin("legend_raiders")
+    view = twin.state_from_json(orjson.dumps(game.state_to_json(state, seat)).decode())
+    config = {"iterations": None, "time_ms": 600.0, "early_stop": False, "workers": workers}
+    called: list[float] = []
+
+    def slow(partial: dict[str, Any]) -> None:
+        assert partial["stopped_by"] == "running"
+        called.append(time.monotonic())
+        time.sleep(0.03)  # slower than asked for: reports are coalesced, not queued
+
+    start = time.monotonic()
+    result = module.search(view, seat, config, 1, None, slow, 1, progress_ms=50.0)
+    took = time.monotonic() - start
+    assert result["stopped_by"] == "time"
+    assert result["elapsed_ms"] <= 600.0 + 100.0
+    assert took < 0.6 + 0.4
+    assert 3 <= len(called) <= 13  # about one per 50 ms after the previous one returned
+    assert all(b - a >= 0.05 + 0.03 for a, b in itertools.pairwise(called))
+    with pytest.raises(ValueError, match="progress_ms"):
+        module.search(view, seat, config, 1, None, slow, 1, progress_ms=-1.0)
 
 
 @needs_native

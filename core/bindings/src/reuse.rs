@@ -13,7 +13,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::guard;
 use crate::games::{with_game, AnyState, PyGame};
-use crate::search::{result_dict, run_hooked, CancelFlag, Request};
+use crate::search::{result_dict, run_hooked, CancelFlag, Progress, Request};
 use crate::state::{check_seat, PyState};
 
 /// A kept tree of either game.
@@ -135,7 +135,7 @@ fn wrong_game() -> PyErr {
 /// and the tree to keep (`previous` itself after a single legal move, None from a
 /// root-parallel search). `previous` is consumed.
 #[pyfunction]
-#[pyo3(signature = (view, state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0, previous = None))]
+#[pyo3(signature = (view, state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0, previous = None, progress_ms = 0.0))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_reusing(
     py: Python<'_>,
@@ -148,8 +148,10 @@ pub fn search_reusing(
     on_progress: Option<PyObject>,
     progress_every: u64,
     previous: Option<Py<PyTree>>,
+    progress_ms: f64,
 ) -> PyResult<PyObject> {
-    let request = Request::new(config, seed, cancel, on_progress, progress_every)?;
+    let progress = Progress::new(on_progress, progress_every, progress_ms)?;
+    let request = Request::new(config, seed, cancel, progress)?;
     with_game!(&view.state, g, s => {
         let seat = check_seat(g, s, seat, "seat")?;
         let full = state_of(g, &state.state)?;

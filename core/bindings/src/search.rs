@@ -230,10 +230,12 @@ pub(crate) fn result_dict<'py, G: PyGame>(
 ///
 /// `config` has Python's `SearchConfig` keys (unknown keys are an error); `cancel` a
 /// `CancelFlag`; `on_progress` is called with a partial result dict (`stopped_by` `running`)
-/// about every `progress_every` iterations, with the GIL held. An exception raised by
-/// `on_progress` stops the search and is raised again by `search`.
+/// about every `progress_every` iterations (all threads together) and at most once per
+/// `progress_ms` milliseconds (either may be 0, not both), with the GIL held. Reports are
+/// coalesced: a slow callback gets fewer of them and never delays the end of the search. An
+/// exception raised by `on_progress` stops the search and is raised again by `search`.
 #[pyfunction]
-#[pyo3(signature = (state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0))]
+#[pyo3(signature = (state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0, progress_ms = 0.0))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
@@ -244,12 +246,43 @@ pub fn search(
     cancel: Option<&CancelFlag>,
     on_progress: Option<PyObject>,
     progress_every: u64,
+    progress_ms: f64,
 ) -> PyResult<PyObject> {
-    let request = Request::new(config, seed, cancel, on_progress, progress_every)?;
+    let progress = Progress::new(on_progress, progress_every, progress_ms)?;
+    let request = Request::new(config, seed, cancel, progress)?;
     with_game!(&state.state, g, s => {
         let seat = check_seat(g, s, seat, "seat")?;
         run(g, py, s, seat, request)
     })
+}
+
+/// The progress a `search` call asks for: the callback and its pace.
+pub(crate) struct Progress {
+    pub(crate) on_progress: Option<PyObject>,
+    pub(crate) every: u64,
+    pub(crate) period: Duration,
+}
+
+impl Progress {
+    /// The callback with its pace: every `every` iterations, at most once per `ms`
+    /// milliseconds (a finite number, at least 0).
+    pub(crate) fn new(on_progress: Option<PyObject>, every: u64, ms: f64) -> PyResult<Self> {
+        if !(ms.is_finite() && ms >= 0.0) {
+            return Err(PyValueError::new_err(format!(
+                "progress_ms must be a finite number of at least 0, got {ms}"
+            )));
+        }
+        Ok(Self {
+            on_progress,
+            every,
+            period: far_future_clamped(ms / 1e3),
+        })
+    }
+
+    /// True when a callback is given with an iteration or a time condition.
+    fn is_set(&self) -> bool {
+        self.on_progress.is_some() && (self.every > 0 || !self.period.is_zero())
+    }
 }
 
 /// What a `search` call asks for, beside the game, state and seat.
@@ -257,8 +290,7 @@ pub(crate) struct Request {
     pub(crate) config: SearchConfig,
     pub(crate) seed: u64,
     pub(crate) token: CancelToken,
-    pub(crate) on_progress: Option<PyObject>,
-    pub(crate) progress_every: u64,
+    pub(crate) progress: Progress,
 }
 
 impl Request {
@@ -267,15 +299,13 @@ impl Request {
         config: Option<&Bound<'_, PyDict>>,
         seed: u64,
         cancel: Option<&CancelFlag>,
-        on_progress: Option<PyObject>,
-        progress_every: u64,
+        progress: Progress,
     ) -> PyResult<Self> {
         Ok(Self {
             config: guard("search", || search_config(config))?,
             seed,
             token: cancel.map_or_else(CancelToken::new, |flag| flag.token.clone()),
-            on_progress,
-            progress_every,
+            progress,
         })
     }
 }
@@ -311,9 +341,14 @@ pub(crate) fn run_hooked<G: PyGame, T: Send>(
         config,
         seed,
         token,
-        on_progress,
-        progress_every,
+        progress,
     } = request;
+    let wants_progress = progress.is_set();
+    let Progress {
+        on_progress,
+        every,
+        period,
+    } = progress;
     let mut callback_error: Option<PyErr> = None;
     let outcome = py.allow_threads(|| {
         catch_unwind(AssertUnwindSafe(|| {
@@ -335,8 +370,8 @@ pub(crate) fn run_hooked<G: PyGame, T: Send>(
                 });
             };
             let mut hooks = SearchHooks::with_cancel(token.clone());
-            if on_progress.is_some() && progress_every > 0 {
-                hooks = hooks.progress(progress_every, &mut report);
+            if wants_progress {
+                hooks = hooks.progress(every, &mut report).at_most_every(period);
             }
             body(&config, seed, hooks)
         }))

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::results::SearchResult;
 
@@ -84,8 +85,8 @@ pub type ProgressCallback<'a, A> = dyn FnMut(&SearchResult<A>) + Send + 'a;
 
 /// Optional hooks of one search: a cancellation token and a progress callback.
 ///
-/// The callback always runs on the thread that called the search (worker threads only send it
-/// their reports), so a Python binding can release the GIL for the whole search and take it
+/// The callback always runs on the thread that called the search (worker threads only leave it
+/// their reports, coalesced: see [`crate::parallel`]), so a Python binding can release the GIL for the whole search and take it
 /// back only inside the callback:
 ///
 /// ```text
@@ -104,8 +105,11 @@ pub struct SearchHooks<'a, A> {
     /// Called with a partial result about every `progress_every` iterations (all threads
     /// together).
     pub on_progress: Option<&'a mut ProgressCallback<'a, A>>,
-    /// Iterations between two progress reports (0: none).
+    /// Iterations between two progress reports (0: no iteration condition).
     pub progress_every: u64,
+    /// The least time between the end of one progress report and the next (zero: no time
+    /// condition). With neither condition there is no progress at all.
+    pub progress_period: Duration,
 }
 
 impl<A> Default for SearchHooks<'_, A> {
@@ -114,6 +118,7 @@ impl<A> Default for SearchHooks<'_, A> {
             cancel: None,
             on_progress: None,
             progress_every: 0,
+            progress_period: Duration::ZERO,
         }
     }
 }
@@ -131,6 +136,13 @@ impl<'a, A> SearchHooks<'a, A> {
     pub fn progress(mut self, every: u64, callback: &'a mut ProgressCallback<'a, A>) -> Self {
         self.on_progress = Some(callback);
         self.progress_every = every;
+        self
+    }
+
+    /// These hooks with progress reports at most once per `period` (counted from the search's
+    /// start, then from the end of each report); with `every` 0, once per `period`.
+    pub fn at_most_every(mut self, period: Duration) -> Self {
+        self.progress_period = period;
         self
     }
 }

@@ -8,7 +8,7 @@ use boardbot_rules::{Game, View};
 use crate::config::SearchConfig;
 use crate::control::{CancelToken, SearchHooks, StopFlags, StopReason};
 use crate::error::SearchError;
-use crate::parallel::{merged_stop_reason, ParallelSearch, ReportsCallback};
+use crate::parallel::{merged_stop_reason, ParallelSearch, ProgressPace, ReportsCallback};
 use crate::results::{
     build_result, merge_tallies, MoveStats, SearchResult, SearchTotals, TreeReport,
 };
@@ -250,7 +250,13 @@ fn run_view_tree<G: Game>(
         cancel,
         mut on_progress,
         progress_every,
+        progress_period,
     } = hooks;
+    let pace = ProgressPace {
+        every: progress_every,
+        period: progress_period,
+    };
+    let wants_progress = on_progress.is_some() && pace.is_set();
     let cancel = cancel.as_ref().map(CancelToken::flag);
     if config.workers > 1 {
         let parallel = ParallelSearch {
@@ -261,7 +267,6 @@ fn run_view_tree<G: Game>(
             stop_at,
             cancel,
         };
-        let wants_progress = on_progress.is_some() && progress_every > 0;
         let mut forward = |reports: &[TreeReport<G::Action>]| {
             if let (Some(callback), Ok(partial)) =
                 (on_progress.as_mut(), finish(reports, StopReason::Running))
@@ -274,30 +279,36 @@ fn run_view_tree<G: Game>(
         } else {
             None
         };
-        let reports = parallel.run(forward, progress_every)?;
+        let reports = parallel.run_paced(forward, pace)?.reports;
         return finish(&reports, merged_stop_reason(&reports)).map(|result| (result, None));
     }
     let mut tree = TreeSearch::with_tree(game, view, config, seed, tree);
     let limits = RunLimits {
         iterations: config.iterations,
         stop_at,
-        progress_every: if on_progress.is_some() {
-            progress_every
-        } else {
-            0
+        progress_every: match (wants_progress, progress_every) {
+            (false, _) => 0,
+            (true, 0) => 1,
+            (true, every) => every,
         },
     };
     let flags = StopFlags {
         cancel,
         abort: None,
     };
+    let mut last_call = start;
     let stopped = tree.run(&limits, flags, |t| {
+        let now = Instant::now();
+        if now < last_call + progress_period || stop_at.is_some_and(|stop| now >= stop.instant) {
+            return;
+        }
         let report = t.report(StopReason::Running);
         if let (Some(callback), Ok(partial)) =
             (on_progress.as_mut(), finish(&[report], StopReason::Running))
         {
             callback(&partial);
         }
+        last_call = Instant::now();
     });
     let result = finish(&[tree.report(stopped)], stopped)?;
     Ok((result, Some(tree.into_tree())))

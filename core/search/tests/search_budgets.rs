@@ -345,27 +345,30 @@ fn progress_reports_arrive_every_n_iterations() {
 fn progress_reports_merge_the_workers() {
     let mut seen: Vec<SearchResult<u8>> = Vec::new();
     let mut on_progress = |r: &SearchResult<u8>| seen.push(r.clone());
+    // Long enough for the coordinating thread to ask for reports while the workers run (it
+    // gets none from a search that has already ended: reports are coalesced, never queued).
+    let total = 300_000;
     let config = SearchConfig {
         workers: 3,
-        ..no_early_stop(600)
+        ..no_early_stop(total)
     };
-    let hooks = SearchHooks::default().progress(60, &mut on_progress);
+    let hooks = SearchHooks::default().progress(600, &mut on_progress);
     let final_result = search_with(&nim(), &NimRules::state(30), 0, &config, 0, hooks).unwrap();
-    assert_eq!(final_result.iterations, 600);
+    assert_eq!(final_result.iterations, total);
     assert!(!seen.is_empty());
     let mut last = 0;
     for report in &seen {
         assert_eq!(report.stopped_by, StopReason::Running);
         assert!(report.iterations >= last);
-        assert!(report.iterations <= 600);
+        assert!(report.iterations <= total);
         assert_eq!(
             report.moves.iter().map(|m| m.visits).sum::<u64>(),
             report.iterations
         );
         last = report.iterations;
     }
-    // Reports pass each multiple of 60 at most once.
-    let crossed: Vec<u64> = seen.iter().map(|r| r.iterations / 60).collect();
+    // Reports pass each multiple of 600 at most once.
+    let crossed: Vec<u64> = seen.iter().map(|r| r.iterations / 600).collect();
     let mut deduped = crossed.clone();
     deduped.dedup();
     assert_eq!(crossed, deduped);
@@ -481,5 +484,116 @@ fn odd_numbers_in_the_configuration_never_panic() {
         let result = search(&guess(), &state, 0, &config, 0).unwrap();
         assert!(result.iterations >= 1);
         assert_eq!(result.moves.len(), 5);
+    }
+}
+
+#[test]
+fn progress_is_coalesced_whatever_the_threads_and_iterations() {
+    use boardbot_search::parallel::{ParallelSearch, ProgressPace};
+    use boardbot_search::results::TreeReport;
+    use boardbot_search::tree_search::StopAt;
+
+    let game = nim();
+    let view = game.observe(&NimRules::state(60), 0);
+    let budget = Duration::from_millis(300);
+    let slow_callback = Duration::from_millis(20);
+    for workers in [2, 4, 8] {
+        // Asked for a report every iteration, or every 5 ms: the callback is slower than both.
+        for (every, period) in [(1, Duration::ZERO), (0, Duration::from_millis(5))] {
+            let config = SearchConfig {
+                workers,
+                ..timed(budget)
+            };
+            let started = Instant::now();
+            let parallel = ParallelSearch {
+                game: &game,
+                view: &view,
+                config: &config,
+                seed: 0,
+                stop_at: Some(StopAt {
+                    instant: started + budget,
+                    reason: StopReason::Time,
+                }),
+                cancel: None,
+            };
+            let mut callback = |reports: &[TreeReport<u8>]| {
+                assert_eq!(reports.len(), workers);
+                thread::sleep(slow_callback);
+            };
+            let run = parallel
+                .run_paced(Some(&mut callback), ProgressPace { every, period })
+                .unwrap();
+            let took = started.elapsed();
+            let case = format!("{workers} workers, every {every}, period {period:?}");
+            let iterations: u64 = run.reports.iter().map(|r| r.iterations).sum();
+            assert!(iterations > 1_000, "{case}: {iterations} iterations");
+            assert!(
+                run.reports.iter().all(|r| r.stopped_by == StopReason::Time),
+                "{case}"
+            );
+            // No backlog: the search ends at its stop, not after the reports it made.
+            assert!(
+                took < budget + Duration::from_millis(250),
+                "{case}: {took:?}"
+            );
+            // At most one callback per callback duration, one report per worker per callback
+            // (the last request may go unanswered), whatever the iterations.
+            let most_callbacks = (budget.as_millis() / slow_callback.as_millis()) as u64 + 1;
+            assert!(run.callbacks >= 1, "{case}");
+            assert!(run.callbacks <= most_callbacks, "{case}: {}", run.callbacks);
+            assert!(
+                run.progress_reports <= workers as u64 * (run.callbacks + 1),
+                "{case}: {} reports for {} callbacks",
+                run.progress_reports,
+                run.callbacks
+            );
+        }
+    }
+}
+
+#[test]
+fn a_progress_period_spaces_the_reports() {
+    for workers in [1, 3] {
+        let mut seen: Vec<Instant> = Vec::new();
+        let mut on_progress = |_: &SearchResult<u8>| seen.push(Instant::now());
+        let config = SearchConfig {
+            workers,
+            ..timed(Duration::from_millis(200))
+        };
+        let period = Duration::from_millis(20);
+        let started = Instant::now();
+        let hooks = SearchHooks::default()
+            .progress(0, &mut on_progress)
+            .at_most_every(period);
+        let result = search_with(&nim(), &NimRules::state(60), 0, &config, 0, hooks).unwrap();
+        assert_eq!(result.stopped_by, StopReason::Time, "{workers} workers");
+        assert!(
+            !seen.is_empty() && seen.len() <= 10,
+            "{workers} workers: {}",
+            seen.len()
+        );
+        assert!(seen[0] >= started + period, "{workers} workers");
+        assert!(
+            seen.windows(2).all(|w| w[1] - w[0] >= period),
+            "{workers} workers"
+        );
+    }
+}
+
+#[test]
+fn a_search_that_ends_before_its_progress_still_ends() {
+    // Workers that finish before (or while) the coordinator asks for progress: the search
+    // returns its result, with or without partial results.
+    for round in 0..200 {
+        let mut partials = 0;
+        let mut on_progress = |_: &SearchResult<u8>| partials += 1;
+        let config = SearchConfig {
+            workers: 3,
+            ..no_early_stop(600)
+        };
+        let hooks = SearchHooks::default().progress(1 + round % 3, &mut on_progress);
+        let result = search_with(&nim(), &NimRules::state(30), 0, &config, 0, hooks).unwrap();
+        assert_eq!(result.iterations, 600);
+        assert!(partials <= 600);
     }
 }
