@@ -24,8 +24,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 TIME_MS = 2000.0
-SEARCH_SLACK_MS = 100.0
-"""How far past its time limit the search itself may end (its own `elapsed_ms`)."""
+SEARCH_SLACK_MS = 250.0
+"""How far past its time limit the search itself may end (its own `elapsed_ms`). The target is
+100 ms, met in the measured runs; the test leaves room for a loaded 2-core CI machine, and the
+backlog of partials it pins made this search end 380-440 ms late."""
 WALL_SLACK_S = 0.9
 """How late the final message may arrive by the client's clock (a loaded machine's delays;
 still below the watchdog's 1 s margin, which a backlog of partials used to reach)."""
