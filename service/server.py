@@ -33,10 +33,9 @@ RULES_QUEUE_PER_WORKER = 32
 """Rules calls that may wait for each rules worker (they take milliseconds each)."""
 SHUTDOWN_KILL_S = 5.0
 """After the grace, how long workers get to stop before the process gives up on them."""
-SHUTDOWN_ANSWER_S = 0.5
-"""Time kept back from the grace to answer the calls still running: their workers stop this
-long before gRPC ends every call, so each gets UNAVAILABLE `SHUTTING_DOWN` with its details
-(at most half the grace)."""
+SHUTDOWN_ANSWER_S = 1.0
+"""After the grace, how long the calls whose workers were stopped get to send their answer
+(UNAVAILABLE `SHUTTING_DOWN` with its details) before gRPC cancels every call left."""
 
 
 def plaintext_token_warning(config: ServerConfig) -> str | None:
@@ -216,8 +215,8 @@ class BotServer:
     def stop(self, grace: float | None = None) -> None:
         """Graceful shutdown: report NOT_SERVING, refuse new calls, finish in-flight ones.
 
-        The grace is a hard bound: once it has passed, workers still busy are killed, so this
-        returns within about drain + grace + a few seconds.
+        The grace is a hard bound: once it has passed, workers still busy are killed and their
+        calls answered SHUTTING_DOWN, so this returns within about drain + grace + 1 s.
         """
         if self._stopped.is_set():
             return
@@ -226,14 +225,15 @@ class BotServer:
         if self.config.drain_seconds > 0:
             threading.Event().wait(self.config.drain_seconds)
         grace_s = self.config.grace_seconds if grace is None else grace
-        # Workers still busy stop a little before gRPC ends every call, so those calls are
-        # answered SHUTTING_DOWN with details rather than cut off by the transport.
-        ends = time.monotonic() + grace_s - min(SHUTDOWN_ANSWER_S, grace_s / 2)
-        if self._grpc is not None:
-            self._grpc.stop(grace_s)
+        ends = time.monotonic() + grace_s
+        # gRPC refuses new calls now and cancels what is left only after the answer window:
+        # the calls whose workers are stopped at the grace's end are answered SHUTTING_DOWN
+        # with details, not cut off by the transport.
+        calls_done = None if self._grpc is None else self._grpc.stop(grace_s + SHUTDOWN_ANSWER_S)
         for pool in (self.pool, self.rules_pool):
             pool.close(timeout=max(0.0, ends - time.monotonic()))
-        if self._grpc is not None:
+        if self._grpc is not None and calls_done is not None:
+            calls_done.wait(max(0.0, ends + SHUTDOWN_ANSWER_S - time.monotonic()))
             self._grpc.stop(0).wait(SHUTDOWN_KILL_S)
         self.open_stream_gate.shutdown()
         shutdown = getattr(self._metrics_server, "shutdown", None)
