@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 CHROMIUM_VARIABLE = "BOARDBOT_CHROMIUM"
 """Path of the Chromium to drive (default: `chromium` on PATH, Debian's package)."""
@@ -31,3 +37,16 @@ def skip_reason() -> str | None:
             f"{CHROMIUM_VARIABLE} to a Chromium executable"
         )
     return None
+
+
+@contextmanager
+def launched_chromium() -> Iterator[Browser]:
+    """A headless Chromium for one test module, closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(chromium_path()), headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -12,7 +12,7 @@ import pytest
 
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from tests.service.servers import Served, start_server
-from tests.web.browser import chromium_path, skip_reason
+from tests.web.browser import launched_chromium, skip_reason
 from tests.web.gateways import RunningGateway
 
 REASON = skip_reason()
@@ -23,17 +23,15 @@ pytestmark = [
 ]
 
 if REASON is None:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, Page, expect
 
     from tests.web.board_steps import new_game, play_until_over, tab, visits_of_best
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(chromium_path()), headless=True)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -86,18 +86,23 @@ def test_closing_while_a_move_is_chosen_cancels_the_call() -> None:
         assert stub.calls[0].cancelled.wait(CANCEL_WAIT_S)
 
 
-def test_a_stream_that_runs_to_its_end_is_not_cancelled_early(gateway: RunningGateway) -> None:
-    status, started = gateway.call("NewGame", {"game": "leda", "seed": "2"})
+def _stream_request(
+    gateway: RunningGateway, seed: int, settings: dict[str, int], **every: int
+) -> dict[str, object]:
+    """An AnalyzeStream request body for a new LEDA game dealt with `seed`."""
+    status, started = gateway.call("NewGame", {"game": "leda", "seed": str(seed)})
     assert status == 200
-    request = {
-        "analysis": {
-            "game": "leda",
-            "state_json": started["state_json"],
-            "seat": started["summary"]["current_player"],
-            "settings": {"iterations": 400},
-        },
-        "every_iterations": 100,
+    analysis = {
+        "game": "leda",
+        "state_json": started["state_json"],
+        "seat": started["summary"]["current_player"],
+        "settings": settings,
     }
+    return {"analysis": analysis, **every}
+
+
+def test_a_stream_that_runs_to_its_end_is_not_cancelled_early(gateway: RunningGateway) -> None:
+    request = _stream_request(gateway, 2, {"iterations": 400}, every_iterations=100)
     status, _, body = gateway.request(
         "POST", "/api/AnalyzeStream", orjson.dumps(request), {"Content-Type": "application/json"}
     )
@@ -105,17 +110,7 @@ def test_a_stream_that_runs_to_its_end_is_not_cancelled_early(gateway: RunningGa
 
 
 def test_a_closed_stream_frees_the_servers_worker(gateway: RunningGateway, served: Served) -> None:
-    status, started = gateway.call("NewGame", {"game": "leda", "seed": "1"})
-    assert status == 200
-    request = {
-        "analysis": {
-            "game": "leda",
-            "state_json": started["state_json"],
-            "seat": started["summary"]["current_player"],
-            "settings": {"time_ms": 50_000},
-        },
-        "every_ms": 60_000,
-    }
+    request = _stream_request(gateway, 1, {"time_ms": 50_000}, every_ms=60_000)
     pool = served.server.pool
     with socket.create_connection(("127.0.0.1", gateway.gateway.port), timeout=20) as sock:
         sock.sendall(post("/api/AnalyzeStream", orjson.dumps(request)))

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.web.browser import chromium_path, skip_reason
+from tests.web.browser import launched_chromium, skip_reason
 from tests.web.gateways import RunningGateway
 
 REASON = skip_reason()
@@ -16,7 +16,7 @@ pytestmark = [
 ]
 
 if REASON is None:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, Page, expect
 
     from tests.web.board_steps import new_game, tab
 
@@ -31,10 +31,8 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(chromium_path()), headless=True)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture
