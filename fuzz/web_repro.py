@@ -19,6 +19,7 @@ from typing import Any
 from fuzz.repro import replay_command, repro_path
 from fuzz.web_cases import WebCase
 from fuzz.web_judge import WebFailure
+from fuzz.web_run import run_case
 from fuzz.web_target import WebSettings, WebTarget
 
 SAME, DIFFERENT, PASSES = "reproduced", "fails differently", "no longer fails"
@@ -94,8 +95,6 @@ def replay_any(path: Path, say: Callable[[str], None] = print) -> int:
 
 def replay(path: Path, say: Callable[[str], None] = print) -> int:
     """Run a web repro again against a fresh server and gateway."""
-    from fuzz.web_phase import run_case
-
     body = json.loads(path.read_text(encoding="utf-8"))
     case = read(body)
     say(f"{path}: web failure {body['signature']}")

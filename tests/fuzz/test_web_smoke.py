@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from fuzz.web_cases import STREAM_PROBE_AT, WebCase, WebCaseFactory
-from fuzz.web_phase import run_case, run_web
+from fuzz.web_phase import run_web
 from fuzz.web_report import web_lines
+from fuzz.web_run import run_case
 from fuzz.web_target import WebSettings, WebTarget
 
 SEED = 1
