@@ -13,17 +13,29 @@ from boardbot.service.server import BotServer, ServerConfig
 
 
 @contextmanager
-def local_server(engine: Engine) -> Iterator[pb_grpc.BoardBotStub]:
-    """Serve on 127.0.0.1 with one search worker and a silent request log; yield a stub."""
+def local_address(engine: Engine, workers: int = 1, queue_limit: int = 4) -> Iterator[str]:
+    """Serve on 127.0.0.1 with `workers` search workers and a silent request log; yield its
+    HOST:PORT."""
     server = BotServer(
-        ServerConfig(host="127.0.0.1", port=0, workers=1, queue_limit=4, engine=engine)
+        ServerConfig(
+            host="127.0.0.1", port=0, workers=workers, queue_limit=queue_limit, engine=engine
+        )
     )
     port = server.start()
-    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     server.logger.disabled = True
     try:
-        yield pb_grpc.BoardBotStub(channel)
+        yield f"127.0.0.1:{port}"
     finally:
-        channel.close()
         server.logger.disabled = False
         server.stop(grace=1)
+
+
+@contextmanager
+def local_server(engine: Engine) -> Iterator[pb_grpc.BoardBotStub]:
+    """Serve on 127.0.0.1 with one search worker and a silent request log; yield a stub."""
+    with local_address(engine) as address:
+        channel = grpc.insecure_channel(address)
+        try:
+            yield pb_grpc.BoardBotStub(channel)
+        finally:
+            channel.close()

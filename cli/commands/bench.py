@@ -1,4 +1,5 @@
-"""`boardbot bench engine|search|presets`: engine and search speed, ChooseMove per preset."""
+"""`boardbot bench engine|search|presets|rpc`: engine and search speed, ChooseMove per preset,
+every RPC's latency (`bench rpc` lives in `bench_rpc`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from boardbot.cli.commands import bench_rpc
 from boardbot.cli.commands.common import CommandError, run_guarded
 from boardbot.cli.commands.options import add_game_arguments, game_options
 from boardbot.engine import get_game
@@ -72,6 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     presets.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_engine_choice(presets, "search")
     presets.set_defaults(func=lambda args: run_guarded(run_presets_bench, args))
+    bench_rpc.register(kinds)
 
 
 def _add_engine_choice(parser: argparse.ArgumentParser, what: str) -> None:
