@@ -9,14 +9,44 @@ Action = int | tuple[Any, ...]
 CONFIG_KEYS: Final[tuple[str, ...]]
 """The keys `search` accepts in its config (Python's `SearchConfig` fields)."""
 
-class InvalidStateError(ValueError):
+class NativeError(ValueError):
+    """The base of every refusal of the native core (a ValueError)."""
+
+class EngineError(NativeError):
+    """A bad state or move; `path` is the JSON path at fault, `reason` what is wrong there."""
+
+    path: str
+    reason: str
+
+class InvalidStateError(EngineError):
     """A state JSON that is malformed or impossible; the message starts with the JSON path."""
 
-class InvalidActionError(ValueError):
-    """A move that does not parse, is out of range, or is not legal in the state."""
+class InvalidOptionsError(InvalidStateError):
+    """Options of a new game that are malformed or out of range (path under `$.options`)."""
 
-class SearchError(ValueError):
+class InvalidActionError(EngineError):
+    """A move that does not parse or is out of range."""
+
+class IllegalActionError(InvalidActionError):
+    """A well-formed move that is not legal in the state."""
+
+class SearchError(NativeError):
     """A search that cannot run (bad configuration, terminal state, wrong seat)."""
+
+class InvalidConfigError(SearchError):
+    """A search configuration that cannot drive a search (no budget, a value out of range)."""
+
+class InvalidSeatError(SearchError):
+    """A seat that does not exist in the state."""
+
+class GameOverError(SearchError):
+    """A search of a terminal state: no seat is to move."""
+
+class ChanceStepError(SearchError):
+    """A search of a state waiting for a chance outcome: no seat is to move."""
+
+class NotSeatToMoveError(SearchError):
+    """A search for a seat while another seat is to move."""
 
 @final
 class LegendRaiders:
@@ -32,14 +62,15 @@ class LegendRaiders:
     def describe_options(self) -> str:
         """The options with their allowed values and defaults, as JSON text."""
     def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
-        """A fresh game from the options (JSON text); the seed drives the native stream."""
+        """A fresh game from the options (JSON text); the seed drives the native stream. Bad
+        options raise InvalidOptionsError."""
     def state_from_json(self, json: str) -> State:
         """Decode and validate a state's JSON text; InvalidStateError names the path."""
     def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
         """Seeded uniformly random games for about `seconds` (in (0, 600]; whole games), played
         natively without the GIL: {"games", "steps", "decisions", "chance": int, "seconds":
         float}. A step is a decision or a chance step, as in `boardbot bench engine`. Bad options
-        raise InvalidStateError, a bad `seconds` ValueError."""
+        raise InvalidOptionsError, a bad `seconds` ValueError."""
 
 @final
 class Leda:
@@ -55,14 +86,15 @@ class Leda:
     def describe_options(self) -> str:
         """The options with their allowed values and defaults, as JSON text."""
     def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
-        """A fresh game from the options (JSON text); the seed drives the native stream."""
+        """A fresh game from the options (JSON text); the seed drives the native stream. Bad
+        options raise InvalidOptionsError."""
     def state_from_json(self, json: str) -> State:
         """Decode and validate a state's JSON text; InvalidStateError names the path."""
     def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
         """Seeded uniformly random games for about `seconds` (in (0, 600]; whole games), played
         natively without the GIL: {"games", "steps", "decisions", "chance": int, "seconds":
         float}. A step is a decision or a chance step, as in `boardbot bench engine`. Bad options
-        raise InvalidStateError, a bad `seconds` ValueError."""
+        raise InvalidOptionsError, a bad `seconds` ValueError."""
 
 @final
 class State:
@@ -80,7 +112,8 @@ class State:
     def legal_actions(self) -> list[Any]:
         """The legal decisions, the Python engine's actions in its order."""
     def apply(self, action: Action) -> State:
-        """The state after a legal decision or chance outcome (InvalidActionError otherwise)."""
+        """The state after a legal decision or chance outcome (IllegalActionError for one not
+        legal now, InvalidActionError for a value that is no action of the game)."""
     def chance_outcomes(self) -> list[tuple[Any, float]] | None:
         """The outcomes and probabilities at a chance step; None elsewhere, and when there are
         too many to list (LEDA's shuffles)."""
@@ -123,7 +156,9 @@ def search(
 ) -> dict[str, Any]:
     """ISMCTS for `seat` without the GIL; a dict mirroring `boardbot.search.api.SearchResult`.
     `on_progress` gets a partial result about every `progress_every` iterations and at most once
-    per `progress_ms` (either may be 0); reports are coalesced, never queued."""
+    per `progress_ms` (either may be 0); reports are coalesced, never queued. A search that cannot
+    run raises a SearchError: InvalidConfigError, InvalidSeatError, GameOverError,
+    ChanceStepError or NotSeatToMoveError."""
 
 @final
 class Tree:

@@ -21,7 +21,7 @@ from boardbot.engine.jsonread import MAX_JSON_DEPTH, check_depth, text_depth_pat
 from boardbot.jobs import game_ops, rules_job
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
 from boardbot.jobs.request_bounds import MAX_MOVE_BYTES, MAX_OPTIONS_BYTES, MAX_STATE_BYTES
-from tests.native.native_game import NOT_BUILT, split_message
+from tests.native.native_game import NOT_BUILT
 from tests.native.parity import boardbot_native
 
 GAMES = {"leda": "Leda", "legend_raiders": "LegendRaiders"}
@@ -67,9 +67,9 @@ def _native_error(call: Any) -> tuple[str, str, str]:
     try:
         call()
     except boardbot_native.InvalidStateError as err:
-        return ("state", *split_message(str(err)))
+        return ("state", err.path, err.reason)
     except boardbot_native.InvalidActionError as err:
-        return ("action", *split_message(str(err)))
+        return ("action", err.path, err.reason)
     raise AssertionError("the native engine accepted the document")
 
 

@@ -6,8 +6,8 @@ parametrized by the Python game (its declared type, presets and text picture) an
 game class: states are native `State` handles, JSON goes through text (`json.dumps` in,
 `orjson.loads` out), actions are the Python engine's values (Legend Raiders: numbers; LEDA: tuples,
 a shuffle's order a nested tuple), and the binding's errors become the engine's
-(`InvalidStateError`, `InvalidActionError`, `IllegalActionError`) with the same `path` and
-`reason`, read back from the native message (`"<path>: <reason>"`).
+(`InvalidStateError`, `InvalidActionError`, `IllegalActionError`) by their type, with the same
+`path` and `reason` from their attributes (`boardbot.search.native_errors`).
 
 What the binding cannot give is made explicit here:
 
@@ -17,10 +17,6 @@ What the binding cannot give is made explicit here:
   while listed outcomes (Legend Raiders) are drawn from `rng` by their probabilities as the
   Python engine draws them; tests that need the Python stream build the state in Python and
   hand it over through JSON;
-* the binding has one `InvalidActionError` for malformed and for illegal moves; the adapter
-  raises `IllegalActionError` for the native engine's "not legal now" reasons (the ones the
-  Python engine raises `IllegalActionError` for, listed per game), `InvalidActionError`
-  otherwise;
 * the native `apply` checks the action is legal (the Python LEDA engine trusts it): an illegal
   one is an `IllegalActionError` here, where the Python engine may apply it anyway (once the
   game is over both refuse with "the game is over");
@@ -31,7 +27,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, ClassVar, TypeVar
@@ -41,16 +36,12 @@ import pytest
 
 from boardbot.engine.api import JsonDict, View
 from boardbot.engine.base import BaseGame
-from boardbot.engine.errors import (
-    EngineError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidStateError,
-)
+from boardbot.engine.errors import EngineError, IllegalActionError
 from boardbot.engine.leda.game import GAME_TYPE as LEDA_TYPE
 from boardbot.engine.leda.game import LedaGame
 from boardbot.engine.legend_raiders.game import GAME_TYPE as RAIDERS_TYPE
 from boardbot.engine.legend_raiders.game import LegendRaidersGame
+from boardbot.search.native_errors import engine_error
 from tests.native.parity import boardbot_native
 
 NOT_BUILT = "boardbot_native is not built (run `make native`, which needs a Rust toolchain)"
@@ -67,21 +58,6 @@ native twin where it is built."""
 
 _T = TypeVar("_T")
 
-_BINDING_ILLEGAL = (
-    # The binding's own check of an action value (`apply`, `action_to_str`, ...), every game.
-    r"^\$: the game is over$",
-    r"^\$: .*is not a chance outcome of this state$",
-    r"^\$: .*is not legal in this state$",
-)
-
-
-def split_message(message: str) -> tuple[str, str]:
-    """A native error message `"<path>: <reason>"` as (path, reason)."""
-    path, sep, reason = message.partition(": ")
-    if not sep or not path.startswith("$"):
-        raise AssertionError(f"a native error message without a JSON path: {message!r}")
-    return path, reason
-
 
 def _as_tuple(value: Any) -> Any:
     """A native LEDA action as the Python engine's tuple (lists read as tuples, nested once)."""
@@ -95,21 +71,17 @@ def _as_tuple(value: Any) -> Any:
 class NativeGame(BaseGame):
     """A game played by the native engine, through the Python `Game` protocol.
 
-    A subclass names the Python game (`python`), the binding's game class (`native_class`), the
-    message patterns of the native errors the Python engine raises `IllegalActionError` for
-    (`illegal`, over `"<path>: <reason>"`), and how a native action reads as the Python
-    engine's (`action`).
+    A subclass names the Python game (`python`), the binding's game class (`native_class`) and
+    how a native action reads as the Python engine's (`action`).
     """
 
     python: ClassVar[Any]
     native_class: ClassVar[str]
-    illegal: ClassVar[tuple[str, ...]]
 
     def __init__(self) -> None:
         if boardbot_native is None:
             raise RuntimeError(NOT_BUILT)
         self.native = getattr(boardbot_native, self.native_class)()
-        self._illegal = re.compile("|".join((*self.illegal, *_BINDING_ILLEGAL)))
 
     def action(self, value: Any) -> Any:
         """A native action as the Python engine's action value."""
@@ -117,14 +89,9 @@ class NativeGame(BaseGame):
 
     # --- errors
     def engine_error(self, err: Exception) -> EngineError:
-        """The engine's error for a native InvalidStateError / InvalidActionError."""
-        path, reason = split_message(str(err))
+        """The engine's error for a native engine error (by its type and attributes)."""
         assert boardbot_native is not None
-        if isinstance(err, boardbot_native.InvalidStateError):
-            return InvalidStateError(path, reason)
-        if self._illegal.search(f"{path}: {reason}"):
-            return IllegalActionError(path, reason)
-        return InvalidActionError(path, reason)
+        return engine_error(err, boardbot_native)
 
     @contextmanager
     def engine_errors(self) -> Iterator[None]:
@@ -132,7 +99,7 @@ class NativeGame(BaseGame):
         assert boardbot_native is not None
         try:
             yield
-        except (boardbot_native.InvalidStateError, boardbot_native.InvalidActionError) as err:
+        except boardbot_native.EngineError as err:
             raise self.engine_error(err) from err
 
     def _call(self, body: Callable[[], _T]) -> _T:
@@ -248,12 +215,6 @@ class NativeLegendRaidersGame(NativeGame):
     python = LegendRaidersGame()
     preset_overrides = python.preset_overrides
     native_class = "LegendRaiders"
-    illegal = (
-        # The native engine's `check_legal`, the twin of the Python engine's.
-        r"^\$: .*the game is over$",
-        r"^\$: .*is not a possible outcome of this chance step$",
-        r"^\$: .*is not legal now$",
-    )
 
     def action(self, value: Any) -> int:
         return int(value)
@@ -266,13 +227,6 @@ class NativeLedaGame(NativeGame):
     python = LedaGame()
     preset_overrides = python.preset_overrides
     native_class = "Leda"
-    illegal = (
-        # The native notation's legality checks and `apply`, the twins of the Python engine's.
-        r"^\$: .*is not legal here$",
-        r"^\$: no shuffle is pending$",
-        r"^\$\.order: the shuffle orders \d+ items$",
-        r"^\$: the game is over$",
-    )
 
     def action(self, value: Any) -> Any:
         return _as_tuple(value)

@@ -1,32 +1,138 @@
 //! The binding's Python exceptions and the conversions every call shares: panics, state and
 //! action errors, JSON text.
+//!
+//! Every refusal has its own exception type, all under `NativeError` (a `ValueError`), so
+//! Python tells them apart by type, never by message. The engine errors mirror
+//! `boardbot.engine.errors` and carry the JSON path and the reason as the attributes `path` and
+//! `reason` (their message is `"<path>: <reason>"`); the search errors mirror
+//! `boardbot.search.errors`:
+//!
+//! ```text
+//! NativeError(ValueError)
+//! ├── EngineError                 .path, .reason
+//! │   ├── InvalidStateError       a malformed or impossible state
+//! │   │   └── InvalidOptionsError bad options of a new game
+//! │   └── InvalidActionError      a malformed move
+//! │       └── IllegalActionError  a well-formed move not legal now
+//! └── SearchError                 a search that cannot run
+//!     ├── InvalidConfigError, InvalidSeatError, GameOverError, ChanceStepError,
+//!     └── NotSeatToMoveError
+//! ```
+//!
+//! `IllegalActionError` derives from `InvalidActionError` (unlike Python's sibling classes) so
+//! that code catching the binding's `InvalidActionError` still catches every refused move.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use boardbot_rules::jsonread::text_depth_error;
-use boardbot_rules::{ActionError, InvalidState};
+use boardbot_rules::{ActionError, InvalidState, CHANCE};
 use boardbot_search::SearchError as CoreSearchError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 pyo3::create_exception!(
     boardbot_native,
-    InvalidStateError,
+    NativeError,
     PyValueError,
+    "The base of every refusal of the native core (a ValueError)."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    EngineError,
+    NativeError,
+    "A bad state or move; `path` is the JSON path at fault, `reason` what is wrong there."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    InvalidStateError,
+    EngineError,
     "A state JSON that is malformed or impossible; the message starts with the JSON path."
 );
 pyo3::create_exception!(
     boardbot_native,
+    InvalidOptionsError,
+    InvalidStateError,
+    "Options of a new game that are malformed or out of range (path under `$.options`)."
+);
+pyo3::create_exception!(
+    boardbot_native,
     InvalidActionError,
-    PyValueError,
-    "A move that does not parse, is out of range, or is not legal in the state."
+    EngineError,
+    "A move that does not parse or is out of range."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    IllegalActionError,
+    InvalidActionError,
+    "A well-formed move that is not legal in the state."
 );
 pyo3::create_exception!(
     boardbot_native,
     SearchError,
-    PyValueError,
+    NativeError,
     "A search that cannot run (bad configuration, terminal state, wrong seat)."
 );
+pyo3::create_exception!(
+    boardbot_native,
+    InvalidConfigError,
+    SearchError,
+    "A search configuration that cannot drive a search (no budget, a value out of range)."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    InvalidSeatError,
+    SearchError,
+    "A seat that does not exist in the state."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    GameOverError,
+    SearchError,
+    "A search of a terminal state: no seat is to move."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    ChanceStepError,
+    SearchError,
+    "A search of a state waiting for a chance outcome: no seat is to move."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    NotSeatToMoveError,
+    SearchError,
+    "A search for a seat while another seat is to move."
+);
+
+/// Every exception type with its name, for the module (bases first).
+pub fn exception_types(py: Python<'_>) -> Vec<(&'static str, Bound<'_, PyType>)> {
+    vec![
+        ("NativeError", py.get_type::<NativeError>()),
+        ("EngineError", py.get_type::<EngineError>()),
+        ("InvalidStateError", py.get_type::<InvalidStateError>()),
+        ("InvalidOptionsError", py.get_type::<InvalidOptionsError>()),
+        ("InvalidActionError", py.get_type::<InvalidActionError>()),
+        ("IllegalActionError", py.get_type::<IllegalActionError>()),
+        ("SearchError", py.get_type::<SearchError>()),
+        ("InvalidConfigError", py.get_type::<InvalidConfigError>()),
+        ("InvalidSeatError", py.get_type::<InvalidSeatError>()),
+        ("GameOverError", py.get_type::<GameOverError>()),
+        ("ChanceStepError", py.get_type::<ChanceStepError>()),
+        ("NotSeatToMoveError", py.get_type::<NotSeatToMoveError>()),
+    ]
+}
+
+/// An engine error of type `E`: message `"<path>: <reason>"`, attributes `path` and `reason`.
+pub fn engine_error<E: pyo3::PyTypeInfo>(path: &str, reason: &str) -> PyErr {
+    let err = PyErr::new::<E, _>(format!("{path}: {reason}"));
+    Python::with_gil(|py| {
+        let value = err.value(py);
+        // Setting an attribute of a fresh exception instance cannot fail.
+        let _ = value.setattr("path", path);
+        let _ = value.setattr("reason", reason);
+    });
+    err
+}
 
 /// Runs `body`, turning a panic into `RuntimeError` (the last line of defence).
 pub fn guard<T>(what: &str, body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
@@ -47,34 +153,64 @@ pub fn guard<T>(what: &str, body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 
 /// `InvalidStateError("<path>: <reason>")`.
 pub fn invalid_state(err: &InvalidState) -> PyErr {
-    InvalidStateError::new_err(format!("{}: {}", err.path, err.reason))
+    engine_error::<InvalidStateError>(&err.path, &err.reason)
 }
 
-/// `InvalidActionError("<path>: <reason>")`.
+/// `InvalidOptionsError("<path>: <reason>")`: options a new game cannot start from.
+pub fn invalid_options(err: &InvalidState) -> PyErr {
+    engine_error::<InvalidOptionsError>(&err.path, &err.reason)
+}
+
+/// `InvalidActionError` for a malformed move, `IllegalActionError` for one not legal now.
 pub fn action_error(err: &ActionError) -> PyErr {
-    InvalidActionError::new_err(format!("{}: {}", err.path(), err.reason()))
+    match err {
+        ActionError::Invalid { path, reason } => engine_error::<InvalidActionError>(path, reason),
+        ActionError::Illegal { path, reason } => engine_error::<IllegalActionError>(path, reason),
+    }
 }
 
-/// `SearchError` with the core's message.
+/// The core's search error as its exception type, with the core's message.
 pub fn search_error(err: &CoreSearchError) -> PyErr {
-    SearchError::new_err(err.to_string())
+    let message = err.to_string();
+    match err {
+        CoreSearchError::NoBudget
+        | CoreSearchError::IterationsBelowOne
+        | CoreSearchError::WorkersBelowOne
+        | CoreSearchError::NodeCapBelowOne
+        | CoreSearchError::MarginWeightOutOfRange { .. }
+        | CoreSearchError::PriorWeightOutOfRange { .. }
+        | CoreSearchError::WideningOutOfRange { .. }
+        | CoreSearchError::WideningExponentOutOfRange { .. }
+        | CoreSearchError::UnknownRolloutPolicy { .. } => InvalidConfigError::new_err(message),
+        CoreSearchError::TerminalState => GameOverError::new_err(message),
+        CoreSearchError::SeatNotToMove { current_player, .. } if *current_player == CHANCE => {
+            ChanceStepError::new_err(message)
+        }
+        CoreSearchError::SeatNotToMove { .. } => NotSeatToMoveError::new_err(message),
+        CoreSearchError::NoLegalMove | CoreSearchError::WorkerFailed { .. } => {
+            SearchError::new_err(message)
+        }
+    }
 }
 
-/// Parse JSON text handed in for `what` (`InvalidStateError` at `$` when it is not JSON).
+/// Parse JSON text handed in for `what` (`InvalidStateError` at `$` when it is not JSON;
+/// `InvalidOptionsError` for the options).
 ///
 /// Text nested deeper than serde_json's own recursion limit gets the engines' error for a
 /// document nested too deep instead (what they say of any document past `MAX_JSON_DEPTH`),
 /// at its path under `$.options` for the options, else under `$`.
 pub fn parse_json(text: &str, what: &str) -> PyResult<serde_json::Value> {
     serde_json::from_str(text).map_err(|err| {
-        let root = if what == "the options" {
-            "$.options"
-        } else {
-            "$"
+        let options = what == "the options";
+        let root = if options { "$.options" } else { "$" };
+        let state = match text_depth_error(text, root) {
+            Some(deep) => InvalidState::new(deep.path, deep.reason),
+            None => InvalidState::new("$", format!("{what} is not valid JSON: {err}")),
         };
-        match text_depth_error(text, root) {
-            Some(deep) => InvalidStateError::new_err(format!("{}: {}", deep.path, deep.reason)),
-            None => InvalidStateError::new_err(format!("$: {what} is not valid JSON: {err}")),
+        if options {
+            invalid_options(&state)
+        } else {
+            invalid_state(&state)
         }
     })
 }

@@ -18,7 +18,10 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::errors::{guard, invalid_state, parse_json, to_json_text, InvalidActionError};
+use crate::errors::{
+    engine_error, guard, invalid_options, invalid_state, parse_json, to_json_text,
+    InvalidActionError, InvalidStateError,
+};
 use crate::state::PyState;
 
 /// A game the binding serves: its rules, and its actions' Python form.
@@ -43,7 +46,10 @@ fn not_an_action(value: &Bound<'_, PyAny>) -> PyErr {
     let shown = value
         .repr()
         .map_or_else(|_| "?".to_owned(), |r| r.to_string());
-    InvalidActionError::new_err(format!("$: action {shown} is not an action of this game"))
+    engine_error::<InvalidActionError>(
+        "$",
+        &format!("action {shown} is not an action of this game"),
+    )
 }
 
 impl PyGame for LegendRaiders {
@@ -58,7 +64,10 @@ impl PyGame for LegendRaiders {
     fn action_from_py(value: &Bound<'_, PyAny>) -> PyResult<Self::Action> {
         let number: i64 = value.extract().map_err(|_| not_an_action(value))?;
         let action = Self::Action::try_from(number).map_err(|_| {
-            InvalidActionError::new_err(format!("$: action {number} is out of range (0-65535)"))
+            engine_error::<InvalidActionError>(
+                "$",
+                &format!("action {number} is out of range (0-65535)"),
+            )
         })?;
         if layout().is_action(action) {
             Ok(action)
@@ -92,9 +101,10 @@ impl PyGame for Leda {
 
     fn check_applied(state: &LedaState) -> PyResult<()> {
         if state.stack.len() > PENDING_MAX {
-            return Err(crate::errors::InvalidStateError::new_err(format!(
-                "$.pending: this work grows past {PENDING_MAX} frames, which no game reaches"
-            )));
+            return Err(engine_error::<InvalidStateError>(
+                "$.pending",
+                &format!("this work grows past {PENDING_MAX} frames, which no game reaches"),
+            ));
         }
         Ok(())
     }
@@ -160,7 +170,7 @@ fn new_state<G: PyGame>(game: G, options_json: &str, seed: u64) -> PyResult<PySt
     let options = parse_json(options_json, "the options")?;
     let state = game
         .new_state(&options, seed)
-        .map_err(|err| invalid_state(&err))?;
+        .map_err(|err| invalid_options(&err))?;
     Ok(PyState::from(G::wrap(state)))
 }
 
@@ -195,7 +205,7 @@ fn playouts<'py, G: PyGame>(
             })
         })?
         .map_err(|err| match err {
-            PlayoutError::Options(err) => invalid_state(&err),
+            PlayoutError::Options(err) => invalid_options(&err),
             stuck @ PlayoutError::Stuck { .. } => PyRuntimeError::new_err(format!(
                 "boardbot_native: internal error in random_playouts: {stuck}"
             )),

@@ -10,7 +10,7 @@
 //!
 //! | module | job |
 //! |---|---|
-//! | `errors` | the Python exceptions, the panic guard, error and JSON conversions |
+//! | `errors` | the typed Python exceptions, the panic guard, error and JSON conversions |
 //! | `games` | the served games: their actions' Python form, `AnyState`, the game classes |
 //! | `state` | `State`, one handle type for either game's state |
 //! | `search` | `search`, its configuration, `CancelFlag`, the result dict |
@@ -26,7 +26,6 @@ mod state;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use errors::{InvalidActionError, InvalidStateError, SearchError};
 use games::{PyLeda, PyLegendRaiders};
 use search::{CancelFlag, CONFIG_KEYS};
 use state::PyState;
@@ -44,9 +43,9 @@ fn boardbot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reuse::search_reusing, m)?)?;
     m.add_function(wrap_pyfunction!(reuse::reuse_match, m)?)?;
     m.add_function(wrap_pyfunction!(reuse::tree_from_edges, m)?)?;
-    m.add("InvalidStateError", py.get_type::<InvalidStateError>())?;
-    m.add("InvalidActionError", py.get_type::<InvalidActionError>())?;
-    m.add("SearchError", py.get_type::<SearchError>())?;
+    for (name, kind) in errors::exception_types(py) {
+        m.add(name, kind)?;
+    }
     m.add("CONFIG_KEYS", PyTuple::new(py, CONFIG_KEYS)?)?;
     Ok(())
 }

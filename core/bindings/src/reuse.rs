@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use crate::errors::guard;
 use crate::games::{with_game, AnyState, PyGame};
 use crate::search::{result_dict, run_hooked, CancelFlag, Progress, Request};
-use crate::state::{check_seat, PyState};
+use crate::state::{search_seat, PyState};
 
 /// A kept tree of either game.
 enum AnyKept {
@@ -153,7 +153,7 @@ pub fn search_reusing(
     let progress = Progress::new(on_progress, progress_every, progress_ms)?;
     let request = Request::new(config, seed, cancel, progress)?;
     with_game!(&view.state, g, s => {
-        let seat = check_seat(g, s, seat, "seat")?;
+        let seat = search_seat(g, s, seat)?;
         let full = state_of(g, &state.state)?;
         run_reusing(g, py, s, full, seat, request, previous.as_ref().map(|p| p.get()))
     })
@@ -247,7 +247,7 @@ fn built<G: Keeps>(
     seat: i64,
     edges: &Bound<'_, PyList>,
 ) -> PyResult<PyTree> {
-    let seat = check_seat(game, state, seat, "seat")?;
+    let seat = search_seat(game, state, seat)?;
     let mut rows = Vec::with_capacity(edges.len());
     for item in edges.iter() {
         let (parent, mover, action, visits, avail, total): (

@@ -13,9 +13,9 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::errors::{guard, search_error, SearchError};
+use crate::errors::{guard, search_error, InvalidConfigError};
 use crate::games::{with_game, PyGame};
-use crate::state::{check_seat, PyState};
+use crate::state::{search_seat, PyState};
 
 /// A cancellation flag for `search`: call `cancel()` from any thread.
 #[pyclass(frozen, module = "boardbot_native")]
@@ -91,7 +91,7 @@ fn finite(value: f64, key: &str) -> PyResult<f64> {
     if value.is_finite() {
         Ok(value)
     } else {
-        Err(PyValueError::new_err(format!(
+        Err(InvalidConfigError::new_err(format!(
             "config[{}] must be a finite number, got {value}",
             str_repr(key)
         )))
@@ -113,7 +113,9 @@ pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<Sear
                 out.iterations = optional::<i64>(&value, &key)?
                     .map(|n| {
                         u64::try_from(n).map_err(|_| {
-                            SearchError::new_err(format!("iterations must be at least 1, got {n}"))
+                            InvalidConfigError::new_err(format!(
+                                "iterations must be at least 1, got {n}"
+                            ))
                         })
                     })
                     .transpose()?;
@@ -134,7 +136,7 @@ pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<Sear
             "workers" => {
                 let n: i64 = config_value(&value, &key)?;
                 out.workers = usize::try_from(n).map_err(|_| {
-                    SearchError::new_err(format!("workers must be at least 1, got {n}"))
+                    InvalidConfigError::new_err(format!("workers must be at least 1, got {n}"))
                 })?;
             }
             "exploration" => out.exploration = finite(config_value(&value, &key)?, &key)?,
@@ -147,7 +149,7 @@ pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<Sear
                 out.cutoff_depth = optional::<i64>(&value, &key)?
                     .map(|n| {
                         u32::try_from(n).map_err(|_| {
-                            PyValueError::new_err(format!(
+                            InvalidConfigError::new_err(format!(
                                 "config['cutoff_depth'] must be None or at least 0, got {n}"
                             ))
                         })
@@ -157,7 +159,7 @@ pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<Sear
             "max_rollout_steps" => {
                 let n: i64 = config_value(&value, &key)?;
                 out.max_rollout_steps = u32::try_from(n).map_err(|_| {
-                    PyValueError::new_err(format!(
+                    InvalidConfigError::new_err(format!(
                         "config['max_rollout_steps'] must be at least 0, got {n}"
                     ))
                 })?;
@@ -165,7 +167,7 @@ pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<Sear
             "node_cap" => {
                 let n: i64 = config_value(&value, &key)?;
                 out.node_cap = usize::try_from(n).map_err(|_| {
-                    SearchError::new_err(format!("node_cap must be at least 1, got {n}"))
+                    InvalidConfigError::new_err(format!("node_cap must be at least 1, got {n}"))
                 })?;
             }
             "early_stop" => out.early_stop = config_value(&value, &key)?,
@@ -174,7 +176,7 @@ pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<Sear
             "widening" => out.widening = config_value(&value, &key)?,
             "widening_exponent" => out.widening_exponent = config_value(&value, &key)?,
             other => {
-                return Err(PyValueError::new_err(format!(
+                return Err(InvalidConfigError::new_err(format!(
                     "unknown search configuration key {} (known: {})",
                     str_repr(other),
                     CONFIG_KEYS.join(", ")
@@ -251,7 +253,7 @@ pub fn search(
     let progress = Progress::new(on_progress, progress_every, progress_ms)?;
     let request = Request::new(config, seed, cancel, progress)?;
     with_game!(&state.state, g, s => {
-        let seat = check_seat(g, s, seat, "seat")?;
+        let seat = search_seat(g, s, seat)?;
         run(g, py, s, seat, request)
     })
 }

@@ -9,7 +9,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::errors::{action_error, guard, to_json_text, InvalidActionError};
+use crate::errors::{
+    action_error, engine_error, guard, to_json_text, IllegalActionError, InvalidActionError,
+    InvalidSeatError,
+};
 use crate::games::{with_game, AnyState, PyGame};
 
 /// An immutable state of one game (Legend Raiders or LEDA).
@@ -31,18 +34,28 @@ pub fn legal<G: Game>(game: G, state: &G::State) -> Vec<G::Action> {
     out
 }
 
-/// `seat` as a seat of `state`, or ValueError naming `what`.
-pub fn check_seat<G: Game>(game: G, state: &G::State, seat: i64, what: &str) -> PyResult<usize> {
+/// `seat` as a seat of `state`, or the message naming `what`.
+fn seat_of<G: Game>(game: G, state: &G::State, seat: i64, what: &str) -> Result<usize, String> {
     let players = game.num_players(state);
     usize::try_from(seat)
         .ok()
         .filter(|&s| s < players)
         .ok_or_else(|| {
-            PyValueError::new_err(format!(
+            format!(
                 "{what} must be a seat from 0 to {}, got {seat}",
                 players - 1
-            ))
+            )
         })
+}
+
+/// `seat` as a seat of `state`, or ValueError naming `what`.
+pub fn check_seat<G: Game>(game: G, state: &G::State, seat: i64, what: &str) -> PyResult<usize> {
+    seat_of(game, state, seat, what).map_err(PyValueError::new_err)
+}
+
+/// The seat a search is for, or `InvalidSeatError` (same message as `check_seat`).
+pub fn search_seat<G: Game>(game: G, state: &G::State, seat: i64) -> PyResult<usize> {
+    seat_of(game, state, seat, "seat").map_err(InvalidSeatError::new_err)
 }
 
 /// The action, checked against the legal decisions or the pending chance step.
@@ -72,15 +85,17 @@ fn checked_action<G: PyGame>(
         Ok(action)
     } else if game.is_terminal(state) {
         // The Python engine's reason (LEDA's `apply_action`).
-        Err(InvalidActionError::new_err("$: the game is over"))
+        Err(engine_error::<IllegalActionError>("$", "the game is over"))
     } else if player == CHANCE {
-        Err(InvalidActionError::new_err(format!(
-            "$: action {shown} is not a chance outcome of this state"
-        )))
+        Err(engine_error::<IllegalActionError>(
+            "$",
+            &format!("action {shown} is not a chance outcome of this state"),
+        ))
     } else {
-        Err(InvalidActionError::new_err(format!(
-            "$: action {shown} is not legal in this state"
-        )))
+        Err(engine_error::<IllegalActionError>(
+            "$",
+            &format!("action {shown} is not legal in this state"),
+        ))
     }
 }
 
@@ -141,10 +156,10 @@ fn policy_weights<G: PyGame>(
         let value = value?;
         let action = G::action_from_py(&value)?;
         if !allowed.contains(&action) {
-            return Err(InvalidActionError::new_err(format!(
-                "$[{index}]: action {} is not legal in this state",
-                value.repr()?
-            )));
+            return Err(engine_error::<IllegalActionError>(
+                &format!("$[{index}]"),
+                &format!("action {} is not legal in this state", value.repr()?),
+            ));
         }
         checked.push(action);
     }
@@ -260,12 +275,11 @@ impl PyState {
             let data: serde_json::Value = serde_json::from_str(json).map_err(|err| {
                 // Past serde_json's recursion limit: the engines' error for a deep document.
                 match text_depth_error(json, "$") {
-                    Some(deep) => {
-                        InvalidActionError::new_err(format!("{}: {}", deep.path, deep.reason))
-                    }
-                    None => {
-                        InvalidActionError::new_err(format!("$: the move is not valid JSON: {err}"))
-                    }
+                    Some(deep) => engine_error::<InvalidActionError>(&deep.path, &deep.reason),
+                    None => engine_error::<InvalidActionError>(
+                        "$",
+                        &format!("the move is not valid JSON: {err}"),
+                    ),
                 }
             })?;
             with_game!(&self.state, g, s => {
