@@ -71,6 +71,11 @@ def _hidden_pile(items: tuple[int, ...], known: frozenset[int]) -> JsonDict:
     }
 
 
+def _frame_json(frame: Frame) -> JsonDict:
+    kind, seat, *args = frame
+    return {"frame": FRAME_NAMES[kind], "seat": seat, "args": args}
+
+
 def _player_json(state: LedaState, seat: int, observer: int | None) -> JsonDict:
     p = state.players[seat]
     out: JsonDict = {
@@ -125,9 +130,7 @@ def state_to_json(state: LedaState, observer: int | None = None) -> JsonDict:
             _names(state.mv_pile) if observer is None else _hidden_pile(state.mv_pile, known)
         ),
         "players": [_player_json(state, seat, observer) for seat in (0, 1)],
-        "pending": [
-            {"frame": FRAME_NAMES[f[0]], "seat": f[1], "args": list(f[2:])} for f in state.stack
-        ],
+        "pending": [_frame_json(frame) for frame in state.stack],
     }
 
 
@@ -274,8 +277,10 @@ def _decode_frame(r: JsonReader) -> tuple[int, ...]:
     shapes = FRAME_ARGS[kind]
     args_r = r.get("args").as_list(len(shapes), len(shapes))
     args = tuple(a.as_int(*ARG_RANGES[shape]) for a, shape in zip(args_r, shapes, strict=True))
-    if kind == F_EFFECT and not args[1] < max(1, len(EFFECTS[args[0]])):
-        raise args_r[1].fail("op index beyond the effect")
+    if kind == F_EFFECT:
+        fx, op, _ = args
+        if not op < max(1, len(EFFECTS[fx])):
+            raise args_r[1].fail("op index beyond the effect")
     return (kind, seat, *args)
 
 

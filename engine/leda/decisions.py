@@ -142,7 +142,7 @@ def _mulligan_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _mulligan(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat = frame[1]
+    _, seat = frame
     state = pop(state)
     if not action[1]:
         return state
@@ -154,7 +154,8 @@ def _mulligan(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 
 def _zone_legal(state: LedaState, frame: Frame) -> list[Action]:
-    return [(A_ZONE, z) for z in ACTION_TILE_ZONES[frame[2]]]
+    _, _, tile = frame
+    return [(A_ZONE, z) for z in ACTION_TILE_ZONES[tile]]
 
 
 def _zone(state: LedaState, frame: Frame, action: Action) -> LedaState:
@@ -163,7 +164,7 @@ def _zone(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 # ----------------------------------------------------------------------------- activation
 def _activate_legal(state: LedaState, frame: Frame) -> list[Action]:
-    seat, mask = frame[1], frame[2]
+    _, seat, mask = frame
     p = state.players[seat]
     return [
         (A_ACTIVATE, sq)
@@ -173,7 +174,7 @@ def _activate_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _activate(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, mask = frame[1], frame[2]
+    _, seat, mask = frame
     sq = action[1]
     state = push(pop(state), (F_ACTIVATE, seat, mask & ~(1 << sq)))
     return activate_square(state, seat, sq)
@@ -190,27 +191,31 @@ def _or(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 # ----------------------------------------------------------------------------- tiles
 def _upgrade_legal(state: LedaState, frame: Frame) -> list[Action]:
-    return [(A_UPGRADE, sq) for sq in board.upgradable(state.players[frame[1]])]
+    _, seat, _ = frame
+    return [(A_UPGRADE, sq) for sq in board.upgradable(state.players[seat])]
 
 
 def _upgrade(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, then_activate = frame[1], frame[2]
+    _, seat, then_activate = frame
     sq = action[1]
     state = set_tile_face(pop(state), seat, sq, 1)
     return activate_tile(state, seat, sq) if then_activate else state
 
 
 def _flip_legal(state: LedaState, frame: Frame) -> list[Action]:
-    return [(A_FLIP, sq) for sq in board.deserts(state.players[frame[1]])]
+    _, seat = frame
+    return [(A_FLIP, sq) for sq in board.deserts(state.players[seat])]
 
 
 def _flip(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    return set_tile_face(pop(state), frame[1], action[1], 0)
+    _, seat = frame
+    return set_tile_face(pop(state), seat, action[1], 0)
 
 
 def _act_tile_legal(state: LedaState, frame: Frame) -> list[Action]:
-    p = state.players[frame[1]]
-    any_tile = frame[2] == 1
+    _, seat, mode = frame
+    p = state.players[seat]
+    any_tile = mode == 1
     return [
         (A_ACT_TILE, sq)
         for sq, square in enumerate(p.grid)
@@ -219,7 +224,7 @@ def _act_tile_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _act_tile(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, mode = frame[1], frame[2]
+    _, seat, mode = frame
     sq = action[1]
     state = pop(state)
     if mode == 1:
@@ -228,16 +233,19 @@ def _act_tile(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 
 def _desert_legal(state: LedaState, frame: Frame) -> list[Action]:
-    return [(A_DESERT, sq) for sq in board.deserts(state.players[frame[1]])]
+    _, seat = frame
+    return [(A_DESERT, sq) for sq in board.deserts(state.players[seat])]
 
 
 def _desert(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, sq = frame[1], action[1]
+    _, seat = frame
+    sq = action[1]
     return start_effect(pop(state), seat, desert_reminder_fx(state, seat, sq), sq)
 
 
 def _downgrade_legal(state: LedaState, frame: Frame) -> list[Action]:
-    p = state.players[frame[1]]
+    _, seat = frame
+    p = state.players[seat]
     return [
         (A_DOWNGRADE, sq)
         for sq, square in enumerate(p.grid)
@@ -246,7 +254,8 @@ def _downgrade_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _downgrade(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, sq = frame[1], action[1]
+    _, seat = frame
+    sq = action[1]
     square = state.players[seat].grid[sq]
     return set_tile_face(pop(state), seat, sq, 1 - square.face)
 
@@ -256,12 +265,13 @@ def _swap_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _swap(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    return swap_squares(pop(state), frame[1], action[1], action[2])
+    _, seat = frame
+    return swap_squares(pop(state), seat, action[1], action[2])
 
 
 # ----------------------------------------------------------------------------- Spy
 def _spy_pile_legal(state: LedaState, frame: Frame) -> list[Action]:
-    seat, excluded = frame[1], frame[2]
+    _, seat, excluded, _ = frame
     out = []
     if excluded != PILE_DECK and state.players[seat].deck:
         out.append((A_SPY, PILE_DECK))
@@ -280,14 +290,15 @@ def pile_items(state: LedaState, seat: int, pile: int) -> tuple[int, ...]:
 
 
 def _spy_pile(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, more = frame[1], frame[3]
+    _, seat, _, more = frame
     pile = action[1]
     state = learn(pop(state), seat, pile_items(state, seat, pile)[0])
     return push(state, (F_SPY_PUT, seat, pile, more))
 
 
 def _spy_put_legal(state: LedaState, frame: Frame) -> list[Action]:
-    if len(pile_items(state, frame[1], frame[2])) >= 2:
+    _, seat, pile, _ = frame
+    if len(pile_items(state, seat, pile)) >= 2:
         return [(A_PUT, 0), (A_PUT, 1)]
     return [(A_PUT, 0)]
 
@@ -312,32 +323,38 @@ def _spy_put(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 # ----------------------------------------------------------------------------- Sharks
 def _place_token_legal(state: LedaState, frame: Frame) -> list[Action]:
-    p = state.players[frame[1]]
+    _, seat = frame
+    p = state.players[seat]
     if board.token_supply(p) <= 0:
         return []
     return [(A_TOKEN, sq) for sq, square in enumerate(p.grid) if not square.token]
 
 
 def _place_token(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, sq = frame[1], action[1]
+    _, seat = frame
+    sq = action[1]
     p = state.players[seat]
     return set_player(pop(state), seat, set_square(p, sq, p.grid[sq]._replace(token=True)))
 
 
 def _retrigger_legal(state: LedaState, frame: Frame) -> list[Action]:
-    return [(A_RETRIGGER, t) for t in state.players[frame[1]].mv]
+    _, seat = frame
+    return [(A_RETRIGGER, t) for t in state.players[seat].mv]
 
 
 def _retrigger(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    return start_effect(pop(state), frame[1], MV_FX[action[1]], -1)
+    _, seat = frame
+    return start_effect(pop(state), seat, MV_FX[action[1]], -1)
 
 
 def _mv_under_legal(state: LedaState, frame: Frame) -> list[Action]:
-    return [(A_UNDER, t) for t in state.players[frame[1]].mv]
+    _, seat = frame
+    return [(A_UNDER, t) for t in state.players[seat].mv]
 
 
 def _mv_under(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, token = frame[1], action[1]
+    _, seat = frame
+    token = action[1]
     p = state.players[seat]
     mv = tuple(t for t in p.mv if t != token)
     state = set_player(pop(state), seat, p._replace(mv=mv))
@@ -350,12 +367,13 @@ def _mv_under(state: LedaState, frame: Frame, action: Action) -> LedaState:
 def _copy_legal(state: LedaState, frame: Frame) -> list[Action]:
     if state.zone < 0:
         return []
-    opp = state.players[1 - frame[1]]
+    _, seat, _ = frame
+    opp = state.players[1 - seat]
     return [(A_COPY, sq) for sq in ZONE_SQUARES[state.zone] if board.live_fx(opp, sq) >= 0]
 
 
 def _copy(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, own_sq = frame[1], frame[2]
+    _, seat, own_sq = frame
     fx = board.live_fx(state.players[1 - seat], action[1])
     return start_effect(pop(state), seat, fx, own_sq)
 
@@ -364,14 +382,15 @@ def _copy(state: LedaState, frame: Frame, action: Action) -> LedaState:
 # opponent would learn from it, and a determinized world could leave the decider with nothing
 # to do): with a non-empty hand they are always offered, with `skip` (or `food`) as a fallback.
 def _ring_reveal_legal(state: LedaState, frame: Frame) -> list[Action]:
-    hand = state.players[frame[1]].hand
+    _, seat = frame
+    hand = state.players[seat].hand
     if not hand:
         return []
     return [*((A_REVEAL, r) for r in RINGS if r in hand), _SKIP]
 
 
 def _ring_reveal(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat = frame[1]
+    _, seat = frame
     state = pop(state)
     if action[0] == A_SKIP:
         return state
@@ -379,7 +398,8 @@ def _ring_reveal(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 
 def _search_legal(state: LedaState, frame: Frame) -> list[Action]:
-    deck = state.players[frame[1]].deck
+    _, seat = frame
+    deck = state.players[seat].deck
     if not deck:
         return []
     return [(A_TAKE, r) for r in RINGS if r in deck] or [_SKIP]
@@ -395,13 +415,15 @@ def shuffle_deck(state: LedaState, seat: int) -> LedaState:
 
 
 def _search_none(state: LedaState, frame: Frame) -> LedaState:
-    return shuffle_deck(pop(state), frame[1])
+    _, seat = frame
+    return shuffle_deck(pop(state), seat)
 
 
 def _search(state: LedaState, frame: Frame, action: Action) -> LedaState:
     if action[0] == A_SKIP:  # no Ring left in the deck: it is still shuffled
         return _search_none(state, frame)
-    seat, ring = frame[1], action[1]
+    _, seat = frame
+    ring = action[1]
     p = state.players[seat]
     deck = tuple(c for c in p.deck if c != ring)
     state = set_player(pop(state), seat, p._replace(deck=deck, hand=(*p.hand, ring)))
@@ -410,7 +432,8 @@ def _search(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 
 def _ring_rotate_legal(state: LedaState, frame: Frame) -> list[Action]:
-    p = state.players[frame[1]]
+    _, seat = frame
+    p = state.players[seat]
     targets = [
         (A_ROTATE, sq)
         for sq, square in enumerate(p.grid)
@@ -420,7 +443,7 @@ def _ring_rotate_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _ring_rotate(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat = frame[1]
+    _, seat = frame
     state = pop(state)
     if action[0] == A_SKIP:
         return state
@@ -431,17 +454,18 @@ def _ring_rotate(state: LedaState, frame: Frame, action: Action) -> LedaState:
 
 
 def _pay_legal(state: LedaState, frame: Frame) -> list[Action]:
-    return [(A_PAY, c) for c in state.players[frame[1]].hand]
+    _, seat, _ = frame
+    return [(A_PAY, c) for c in state.players[seat].hand]
 
 
 def _pay(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat, n = frame[1], frame[2]
+    _, seat, n = frame
     state = put_under_deck(pop(state), seat, action[1], revealed=False)
     return push(state, (F_PAY, seat, n - 1)) if n > 1 else state
 
 
 def _rings_legal(state: LedaState, frame: Frame) -> list[Action]:
-    seat, mask = frame[1], frame[3]
+    _, seat, _, mask = frame
     p = state.players[seat]
     hand = p.hand
     on_grid = {c for square in p.grid for c in square.cards}
@@ -460,7 +484,8 @@ def _rings_legal(state: LedaState, frame: Frame) -> list[Action]:
 def _rings(state: LedaState, frame: Frame, action: Action) -> LedaState:
     if action[0] == A_DONE:
         return pop(state)
-    return place_card(state, frame[1], action[1], action[2])
+    _, seat, _, _ = frame
+    return place_card(state, seat, action[1], action[2])
 
 
 # ----------------------------------------------------------------------------- Pandas
@@ -485,25 +510,28 @@ def awakening_in_reach(state: LedaState, seat: int) -> bool:
 
 
 def _awaken_legal(state: LedaState, frame: Frame) -> list[Action]:
-    if not awakening_in_reach(state, frame[1]):
+    _, seat = frame
+    if not awakening_in_reach(state, seat):
         return []
-    return awaken_options(state, frame[1]) or [(A_FOOD,)]
+    return awaken_options(state, seat) or [(A_FOOD,)]
 
 
 def _awaken_none(state: LedaState, frame: Frame) -> LedaState:
-    return gain_food(pop(state), frame[1], 1)
+    _, seat = frame
+    return gain_food(pop(state), seat, 1)
 
 
 def _awaken(state: LedaState, frame: Frame, action: Action) -> LedaState:
     if action[0] == A_FOOD:  # no Silver (or Gold) in hand: the Awakening gives 1 Food
         return _awaken_none(state, frame)
-    seat, card, sq = frame[1], action[1], action[2]
+    _, seat = frame
+    card, sq = action[1], action[2]
     state = return_to_hand(pop(state), seat, sq)
     return place_card(state, seat, card, sq)
 
 
 def _queen_legal(state: LedaState, frame: Frame) -> list[Action]:
-    seat, own = frame[1], frame[2]
+    _, seat, own = frame
     p = state.players[seat]
     return [
         (A_QUEEN, sq)
@@ -513,12 +541,13 @@ def _queen_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _queen(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    return activate_square(pop(state), frame[1], action[1])
+    _, seat, _ = frame
+    return activate_square(pop(state), seat, action[1])
 
 
 # ----------------------------------------------------------------------------- playing cards
 def _discount_legal(state: LedaState, frame: Frame) -> list[Action]:
-    seat, discount, pandas_only = frame[1], frame[2], frame[3]
+    _, seat, discount, pandas_only = frame
     if not state.players[seat].hand:
         return []
     cards = playable_cards(state, seat, discount, bool(pandas_only))
@@ -531,11 +560,12 @@ def _discount(state: LedaState, frame: Frame, action: Action) -> LedaState:
     state = pop(state)
     if action[0] == A_SKIP:
         return state
-    return play_card(state, frame[1], action[1], action[2], frame[2])
+    _, seat, discount, _ = frame
+    return play_card(state, seat, action[1], action[2], discount)
 
 
 def _org_legal(state: LedaState, frame: Frame) -> list[Action]:
-    seat = frame[1]
+    _, seat = frame
     out: list[Action] = [
         (A_PLAY, c, sq) for c in playable_cards(state, seat, 0, False) for sq in range(SQUARES)
     ]
@@ -545,7 +575,7 @@ def _org_legal(state: LedaState, frame: Frame) -> list[Action]:
 
 
 def _org(state: LedaState, frame: Frame, action: Action) -> LedaState:
-    seat = frame[1]
+    _, seat = frame
     state = pop(state)
     kind = action[0]
     if kind == A_PLAY:

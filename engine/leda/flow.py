@@ -45,7 +45,7 @@ def ring_mask(rings: tuple[int, ...]) -> int:
 
 
 def _round(state: LedaState, frame: Frame) -> LedaState:
-    seat = frame[1]
+    _, seat = frame
     tile = state.action_pile[0]
     state = state._replace(
         stack=state.stack[:-1],
@@ -68,12 +68,12 @@ def _round(state: LedaState, frame: Frame) -> LedaState:
 
 
 def _step(state: LedaState, frame: Frame) -> LedaState:
-    seat = frame[1]
+    _, seat = frame
     return push(pop(state), (F_STEP_END, seat), (F_ACTIVATE, seat, ZONE_MASKS[state.zone]))
 
 
 def _step_end(state: LedaState, frame: Frame) -> LedaState:
-    seat = frame[1]
+    _, seat = frame
     p = state.players[seat]
     if p.specials > 0:
         state = set_player(state, seat, p._replace(specials=p.specials - 1))
@@ -114,7 +114,7 @@ def _conflict(state: LedaState, frame: Frame) -> LedaState:
 
 
 def _round_end(state: LedaState, frame: Frame) -> LedaState:
-    active = frame[1]
+    _, active = frame
     players = tuple(p._replace(military=0, specials=0) for p in state.players)
     state = state._replace(
         stack=state.stack[:-1], players=(players[0], players[1]), blocked=False, zone=-1
@@ -129,14 +129,14 @@ def _round_end(state: LedaState, frame: Frame) -> LedaState:
 
 
 def _rotate_card(state: LedaState, frame: Frame) -> LedaState:
-    seat, card = frame[1], frame[2]
+    _, seat, card = frame
     p = state.players[seat]
     rotated = p.rotated - {card} if card in p.rotated else p.rotated | {card}
     return set_player(pop(state), seat, p._replace(rotated=rotated))
 
 
 def _upgrade_square(state: LedaState, frame: Frame) -> LedaState:
-    seat, sq = frame[1], frame[2]
+    _, seat, sq = frame
     state = pop(state)
     square = state.players[seat].grid[sq]
     if not square.cards and square.face == 0 and TILE_PERMANENT[square.tile]:

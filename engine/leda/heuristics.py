@@ -70,7 +70,7 @@ from boardbot.engine.leda.frames import (
     F_CONFLICT,
     F_STEP,
 )
-from boardbot.engine.leda.state import LedaState, Player
+from boardbot.engine.leda.state import KIND, LedaState, Player
 
 VICTORY_POINTS = 10.0
 """Points of a complete victory condition (MV threshold reached, or the clan condition)."""
@@ -281,13 +281,15 @@ def _round_outlook(state: LedaState) -> float:
     masks = [0, 0]
     zone = state.zone
     for frame in state.stack:
-        kind = frame[0]
+        kind = frame[KIND]
         if kind == F_CONFLICT:
             conflict = True
         elif zone >= 0 and kind == F_STEP:
-            masks[frame[1]] = ZONE_MASKS[zone]
+            _, seat = frame
+            masks[seat] = ZONE_MASKS[zone]
         elif zone >= 0 and kind == F_ACTIVATE:
-            masks[frame[1]] = frame[2]
+            _, seat, mask = frame
+            masks[seat] = mask
     if not conflict:
         return 0.0
     p0, p1 = state.players

@@ -26,7 +26,7 @@ from boardbot.engine.leda.frames import (
     SHUFFLE_ACTIONS,
 )
 from boardbot.engine.leda.rules import legal_actions, shuffle_size
-from boardbot.engine.leda.state import LedaState
+from boardbot.engine.leda.state import KIND, LedaState
 
 Action = tuple[Any, ...]
 _PUT = ("top", "bottom")
@@ -106,7 +106,7 @@ def _parse_arg(reader: JsonReader, shape: str) -> int:
 
 
 def _shuffle_pending(state: LedaState) -> bool:
-    return state.winner < 0 and state.stack[-1][0] == F_SHUFFLE
+    return state.winner < 0 and state.stack[-1][KIND] == F_SHUFFLE
 
 
 def chance_form(state: LedaState) -> str:

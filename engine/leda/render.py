@@ -15,7 +15,7 @@ from boardbot.engine.leda.data import (
 from boardbot.engine.leda.frames import FRAME_NAMES
 from boardbot.engine.leda.notation import action_to_str
 from boardbot.engine.leda.rules import legal_actions
-from boardbot.engine.leda.state import LedaState, Square
+from boardbot.engine.leda.state import KIND, SEAT, LedaState, Square
 
 
 def _cell(square: Square, rotated: frozenset[int]) -> str:
@@ -59,5 +59,5 @@ def render(state: LedaState, observer: int | None = None) -> str:
         actions = legal_actions(state)
         shown = " ".join(action_to_str(state, a) for a in actions[:12])
         more = f" … (+{len(actions) - 12})" if len(actions) > 12 else ""
-        lines.append(f"to decide: seat {top[1]} {FRAME_NAMES[top[0]]}: {shown}{more}")
+        lines.append(f"to decide: seat {top[SEAT]} {FRAME_NAMES[top[KIND]]}: {shown}{more}")
     return "\n".join(lines)

@@ -35,7 +35,7 @@ from boardbot.engine.leda.frames import (
     SHUFFLE_MULLIGAN,
 )
 from boardbot.engine.leda.moves import draw, forget
-from boardbot.engine.leda.state import LedaState, Player, Square, set_player
+from boardbot.engine.leda.state import KIND, SEAT, LedaState, Player, Square, set_player
 
 Action = tuple[Any, ...]
 
@@ -45,11 +45,10 @@ ALWAYS_OPEN = frozenset({F_MULLIGAN, F_ZONE, F_OR, F_SPY_PUT, F_SWAP, F_ORG, F_P
 
 def _unchanged(before: LedaState, after: LedaState) -> bool:
     """Neither grid nor MV tokens changed: no victory condition can have become true."""
-    b0, b1 = before[0]
-    a0, a1 = after[0]
-    # Indexes 1 and 5 of a Player are its grid and its MV tokens.
-    return (a0 is b0 or (a0[1] is b0[1] and a0[5] is b0[5])) and (
-        a1 is b1 or (a1[1] is b1[1] and a1[5] is b1[5])
+    b0, b1 = before.players
+    a0, a1 = after.players
+    return (a0 is b0 or (a0.grid is b0.grid and a0.mv is b0.mv)) and (
+        a1 is b1 or (a1.grid is b1.grid and a1.mv is b1.mv)
     )
 
 
@@ -72,13 +71,15 @@ def advance(state: LedaState) -> LedaState:
     """Run automatic frames (and decisions with nothing to choose) until someone must act."""
     while state.winner < 0:
         frame = state.stack[-1]
-        kind = frame[0]
+        kind = frame[KIND]
         auto = AUTO_HANDLERS.get(kind)
         if auto is not None:
             after = auto(state, frame)
             # Most frames only touch the stack: no victory check needed then.
             state = (
-                after if after.players is state.players else check_victory(after, frame[1], state)
+                after
+                if after.players is state.players
+                else check_victory(after, frame[SEAT], state)
             )
             continue
         if kind == F_SHUFFLE:
@@ -88,7 +89,7 @@ def advance(state: LedaState) -> LedaState:
         legal, _, none = DECISIONS[kind]
         if legal(state, frame):
             return state
-        state = check_victory(none(state, frame), frame[1], state)
+        state = check_victory(none(state, frame), frame[SEAT], state)
     return state
 
 
@@ -102,7 +103,7 @@ def current_player(state: LedaState) -> int:
     if state.winner >= 0:
         return TERMINAL
     frame = state.stack[-1]
-    return CHANCE if frame[0] == F_SHUFFLE else frame[1]
+    return CHANCE if frame[KIND] == F_SHUFFLE else frame[SEAT]
 
 
 def is_terminal(state: LedaState) -> bool:
@@ -127,9 +128,10 @@ def legal_actions(state: LedaState) -> list[Action]:
     if state.winner >= 0:
         return []
     frame = state.stack[-1]
-    if frame[0] == F_SHUFFLE:
+    kind = frame[KIND]
+    if kind == F_SHUFFLE:
         return []
-    return DECISIONS[frame[0]][0](state, frame)
+    return DECISIONS[kind][0](state, frame)
 
 
 def apply_action(state: LedaState, action: Action) -> LedaState:
@@ -143,11 +145,12 @@ def apply_action(state: LedaState, action: Action) -> LedaState:
         raise IllegalActionError("$", "the game is over")
     frame = state.stack[-1]
     before = state
-    if frame[0] == F_SHUFFLE:
+    kind = frame[KIND]
+    if kind == F_SHUFFLE:
         state = apply_shuffle(state, frame, action)
     else:
-        state = DECISIONS[frame[0]][1](state, frame, action)
-    state = advance(check_victory(state, frame[1], before))
+        state = DECISIONS[kind][1](state, frame, action)
+    state = advance(check_victory(state, frame[SEAT], before))
     if len(state.stack) > PENDING_MAX:
         raise InvalidStateError(
             "$.pending", f"this work grows past {PENDING_MAX} frames, which no game reaches"
@@ -157,10 +160,10 @@ def apply_action(state: LedaState, action: Action) -> LedaState:
 
 def shuffle_size(state: LedaState) -> int:
     """How many items the pending chance step shuffles."""
-    frame = state.stack[-1]
-    if frame[2] == SHUFFLE_ACTIONS:
+    _, seat, what, _ = state.stack[-1]
+    if what == SHUFFLE_ACTIONS:
         return len(state.action_pile)
-    return len(state.players[frame[1]].deck)
+    return len(state.players[seat].deck)
 
 
 def sample_shuffle(state: LedaState, rng: random.Random) -> Action:

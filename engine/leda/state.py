@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import NamedTuple
 
 Frame = tuple[int, ...]
-"""A pending-work frame: (kind, seat, *ints); see `frames.py`."""
+"""A pending-work frame: (kind, seat, *ints); see `frames.py`.
+
+Frames stay plain tuples (compared with, hashed as and decoded to plain tuples); code reads
+them by name through unpacking, `_, seat, mask = frame`, which also checks the frame's arity,
+and a frame of any kind through `frame[KIND]` and `frame[SEAT]`.
+"""
+
+KIND = 0
+"""Index of a frame's kind (an `F_*` constant of `frames.py`)."""
+SEAT = 1
+"""Index of the seat a frame works for (or asks to decide)."""
 
 
 class Square(NamedTuple):
@@ -47,18 +57,33 @@ class LedaState(NamedTuple):
 
 
 _new = tuple.__new__  # builds a NamedTuple from a tuple without the keyword machinery
+# The explicit constructors below name every LedaState field in declaration order
+# (tests/engine/leda check them against `LedaState._fields`).
 
 
 def set_player(state: LedaState, seat: int, player: Player) -> LedaState:
     """`state` with seat's player replaced."""
-    players = (player, state[0][1]) if seat == 0 else (state[0][0], player)
-    return _new(LedaState, (players, *state[1:]))
+    s = state
+    players = (player, s.players[1]) if seat == 0 else (s.players[0], player)
+    return _new(
+        LedaState,
+        (
+            players, s.active, s.action_pile, s.revealed, s.mv_pile, s.zone, s.blocked,
+            s.stack, s.known, s.winner,
+        ),
+    )  # fmt: skip
 
 
 def set_stack(state: LedaState, stack: tuple[Frame, ...]) -> LedaState:
     """`state` with its pending work replaced (the hottest update of all)."""
     s = state
-    return _new(LedaState, (s[0], s[1], s[2], s[3], s[4], s[5], s[6], stack, s[8], s[9]))
+    return _new(
+        LedaState,
+        (
+            s.players, s.active, s.action_pile, s.revealed, s.mv_pile, s.zone, s.blocked,
+            stack, s.known, s.winner,
+        ),
+    )  # fmt: skip
 
 
 def set_square(player: Player, sq: int, square: Square) -> Player:

@@ -49,7 +49,7 @@ from boardbot.engine.leda.frames import (
     SHUFFLE_DECK,
 )
 from boardbot.engine.leda.rules import legal_actions, shuffle_size
-from boardbot.engine.leda.state import Frame, LedaState
+from boardbot.engine.leda.state import KIND, SEAT, Frame, LedaState
 
 
 def check_state(state: LedaState, root: JsonReader) -> None:
@@ -96,9 +96,10 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
             )
     if not stack:
         raise pending.fail("a game in progress needs pending work")
-    if stack[0][0] not in (F_ROUND, F_ROUND_END):
+    bottom = stack[0][KIND]
+    if bottom not in (F_ROUND, F_ROUND_END):
         raise pending.child(0).fail("the bottom frame must be a round or round-end frame")
-    if stack[0][0] == F_ROUND_END and not state.revealed:
+    if bottom == F_ROUND_END and not state.revealed:
         raise root.get("revealed_actions").fail("a round in progress has a revealed tile")
     for seat, p in enumerate(state.players):
         if p.specials and (F_STEP_END, seat) not in stack:
@@ -108,44 +109,54 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
                 .get("specials")
                 .fail("special activations wait only during that player's activation step")
             )
-    has_zone_choice = any(f[0] == F_ZONE for f in stack)
+    has_zone_choice = any(f[KIND] == F_ZONE for f in stack)
     _check_round_counters(state, root, has_zone_choice)
     for i, frame in enumerate(stack):
-        kind = frame[0]
-        if kind in (F_ROUND, F_ROUND_END) and frame[1] != state.active:
+        kind, seat = frame[KIND], frame[SEAT]
+        if kind in (F_ROUND, F_ROUND_END) and seat != state.active:
             raise pending.child(i).child("seat").fail("round frames belong to the active player")
-        if kind == F_ZONE and (not state.revealed or frame[2] != state.revealed[-1]):
-            raise pending.child(i).fail("the zone choice must be for the last revealed tile")
+        if kind == F_ZONE:
+            _, _, tile = frame
+            if not state.revealed or tile != state.revealed[-1]:
+                raise pending.child(i).fail("the zone choice must be for the last revealed tile")
         if kind == F_ZONE and state.zone >= 0:
             raise root.get("zone").fail("no zone is chosen while the choice is pending")
         if kind in (F_STEP, F_ACTIVATE) and state.zone < 0 and not has_zone_choice:
             raise root.get("zone").fail("an activation step needs a chosen zone")
-        if kind == F_OR and (frame[2], frame[3]) not in _OR_CHOICES:
-            raise pending.child(i).child("args").fail("no effect offers this choice of two effects")
-        if kind == F_ROTATE_CARD and not any(
-            frame[2] in square.cards for square in state.players[frame[1]].grid
-        ):
-            raise pending.child(i).fail("the card to turn is not on that player's grid")
-        if _activates(frame) and (F_STEP_END, frame[1]) not in stack:
+        if kind == F_OR:
+            _, _, fx_a, fx_b, _ = frame
+            if (fx_a, fx_b) not in _OR_CHOICES:
+                args = pending.child(i).child("args")
+                raise args.fail("no effect offers this choice of two effects")
+        if kind == F_ROTATE_CARD:
+            _, _, card = frame
+            if not any(card in square.cards for square in state.players[seat].grid):
+                raise pending.child(i).fail("the card to turn is not on that player's grid")
+            if card not in CAT_ROTATING:
+                raise pending.child(i).fail("only a rotating Cat card can be turned")
+            if state.players[seat].clan != CATS:
+                raise pending.child(i).fail("only the Cats rotate cards")
+        if _activates(frame) and (F_STEP_END, seat) not in stack:
             raise pending.child(i).fail("activations happen only in that player's activation step")
-        if kind == F_PAY and (
-            frame[2] > len(state.players[frame[1]].hand)
-            or any(f[0] == F_PAY for f in stack[i + 1 :])
-        ):
-            raise pending.child(i).fail("one card play is paid at a time, from the hand it holds")
-        if kind == F_ROTATE_CARD and frame[2] not in CAT_ROTATING:
-            raise pending.child(i).fail("only a rotating Cat card can be turned")
-        if kind == F_ROTATE_CARD and state.players[frame[1]].clan != CATS:
-            raise pending.child(i).fail("only the Cats rotate cards")
+        if kind == F_PAY:
+            _, _, cost = frame
+            if cost > len(state.players[seat].hand) or any(
+                f[KIND] == F_PAY for f in stack[i + 1 :]
+            ):
+                raise pending.child(i).fail(
+                    "one card play is paid at a time, from the hand it holds"
+                )
         clan = _CLAN_FRAMES.get(kind)
-        if clan is not None and state.players[frame[1]].clan != clan:
+        if clan is not None and state.players[seat].clan != clan:
             raise (
                 pending.child(i)
                 .child("seat")
                 .fail(f"only the {CLAN_NAMES[clan].capitalize()} make this decision")
             )
-        if kind == F_SPY_PUT and not pile_items(state, frame[1], frame[2]):
-            raise pending.child(i).fail("nothing was spied on an empty pile")
+        if kind == F_SPY_PUT:
+            _, _, pile, _ = frame
+            if not pile_items(state, seat, pile):
+                raise pending.child(i).fail("nothing was spied on an empty pile")
         if kind == F_MULLIGAN and state.revealed:
             raise pending.child(i).fail("mulligans happen before the first round")
         if kind == F_SHUFFLE and i != len(stack) - 1:
@@ -157,22 +168,22 @@ def _check_phase(state: LedaState, root: JsonReader) -> None:
     ):
         raise root.get("zone").fail("the zone is not offered by the last revealed tile")
     _check_skeleton(state, pending)
-    top = stack[-1]
-    if top[0] in AUTOMATIC:
+    top = stack[-1][KIND]
+    if top in AUTOMATIC:
         raise pending.child(len(stack) - 1).fail("the top frame must wait for a decision")
-    if top[0] == F_SHUFFLE and shuffle_size(state) < 2:
+    if top == F_SHUFFLE and shuffle_size(state) < 2:
         raise pending.child(len(stack) - 1).fail(
             f"a shuffle orders at least 2 items (the rules shuffle no smaller pile), "
             f"this pile holds {shuffle_size(state)}"
         )
-    if top[0] != F_SHUFFLE and not legal_actions(state):
+    if top != F_SHUFFLE and not legal_actions(state):
         raise pending.child(len(stack) - 1).fail("the decision on top offers no legal action")
 
 
 def _check_round_counters(state: LedaState, root: JsonReader, has_zone_choice: bool) -> None:
     """Zone, Military, the P4 block and the Action pile must fit the point of the round."""
     stack = state.stack
-    between_rounds = stack[0][0] == F_ROUND
+    between_rounds = stack[0][KIND] == F_ROUND
     if between_rounds:
         if state.zone >= 0:
             raise root.get("zone").fail("no zone is chosen between rounds")
@@ -201,8 +212,11 @@ _CLAN_FRAMES = {
 
 def _activates(frame: Frame) -> bool:
     """True for a pending decision that activates a square, tile or card when taken."""
-    kind = frame[0]
-    return kind in _ACTIVATING or (kind == F_UPGRADE and frame[2] == 1)
+    kind = frame[KIND]
+    if kind == F_UPGRADE:
+        _, _, then_activate = frame
+        return then_activate == 1
+    return kind in _ACTIVATING
 
 
 # Decisions that activate something; like every activation, they belong to an activation step.
@@ -224,7 +238,7 @@ def _check_skeleton(state: LedaState, pending: JsonReader) -> None:
     """
     stack = state.stack
     a, o = state.active, 1 - state.active
-    between = stack[0][0] == F_ROUND
+    between = stack[0][KIND] == F_ROUND
     layout: tuple[tuple[int, int], ...]
     if between:
         layout = ((F_MULLIGAN, o), (F_MULLIGAN, a))
@@ -232,8 +246,8 @@ def _check_skeleton(state: LedaState, pending: JsonReader) -> None:
         layout = ((F_ORG, o), (F_ORG, a), (F_CONFLICT, a), (F_STEP, o), (F_STEP, a), (F_ZONE, a))
     i, j = 1, 0
     while i < len(stack) and j < len(layout):
-        kind, seat = stack[i][0], stack[i][1]
-        if layout[j][0] == F_STEP and (kind, seat) == (F_STEP_END, layout[j][1]):
+        kind, seat = stack[i][KIND], stack[i][SEAT]
+        if layout[j] == (F_STEP, seat) and kind == F_STEP_END:
             i += 1  # this step has begun: every later frame of the layout is done
             if i < len(stack) and stack[i][:2] == (F_ACTIVATE, seat):
                 i += 1
@@ -245,10 +259,10 @@ def _check_skeleton(state: LedaState, pending: JsonReader) -> None:
         i += 1
         j += 1
     for k in range(i, len(stack)):
-        kind = stack[k][0]
+        kind = stack[k][KIND]
         if kind in _SKELETON or (between and kind != F_SHUFFLE):
             raise pending.child(k).fail(f"a {FRAME_NAMES[kind]!r} frame is out of place here")
         if kind == F_SHUFFLE:
-            what = stack[k][2]
+            _, _, what, _ = stack[k]
             if between == (what == SHUFFLE_DECK) or (between and state.revealed):
                 raise pending.child(k).fail("this shuffle cannot happen at this point")
