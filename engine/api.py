@@ -150,16 +150,6 @@ class Heuristics(Protocol):
         """Search presets as the game tuned them: preset name -> fields it changes."""
         ...
 
-    @property
-    def native_preset_overrides(self) -> PresetOverrides:
-        """The native core's rated presets, applied over `preset_overrides` (empty: none)."""
-        ...
-
-    @property
-    def native_analysis_overrides(self) -> PresetOverrides:
-        """An analysis's preset budgets on the native core, over `native_preset_overrides`."""
-        ...
-
     def evaluate(self, state: State) -> tuple[float, ...]:
         """Heuristic per-seat value in [0, 1] of a state (leaf evaluation)."""
         ...

@@ -36,10 +36,6 @@ class BaseGame:
     game_type: ClassVar[GameType]
     preset_overrides: PresetOverrides = MappingProxyType({})
     """Tuned search presets as field overrides (see `engine.api.PresetOverrides`)."""
-    native_preset_overrides: PresetOverrides = MappingProxyType({})
-    """The native core's rated presets, over `preset_overrides`: none without a native twin."""
-    native_analysis_overrides: PresetOverrides = MappingProxyType({})
-    """An analysis's budgets on the native core, over `native_preset_overrides`."""
 
     # Supplied by every game (checked by `check_game`).
     num_players: Callable[[State], int]
@@ -153,12 +149,14 @@ def check_game(game: Any) -> None:
     if missing:
         problems.append(f"it lacks {', '.join(missing)}")
     problems += _declaration_mismatches(game, game_type)
-    for attribute in ("preset_overrides", "native_preset_overrides", "native_analysis_overrides"):
-        overrides = getattr(game, attribute, None)
-        if not isinstance(overrides, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, Mapping) for k, v in overrides.items()
-        ):
-            problems.append(f"{attribute} is not a mapping of preset names to field mappings")
+    overrides = getattr(game, "preset_overrides", None)
+    if not isinstance(overrides, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, Mapping) for k, v in overrides.items()
+    ):
+        problems.append("preset_overrides is not a mapping of preset names to field mappings")
+    twin = game_type.native_twin
+    if twin is not None and not (isinstance(twin, str) and twin):
+        problems.append(f"its native_twin {twin!r} is not a binding's game name")
     if problems:
         raise GameDefinitionError(f"{label}: {'; '.join(problems)}")
 

@@ -37,3 +37,7 @@ class GameType:
     """True when the game has its own `evaluate` and `policy_weights` (else uniform)."""
     render: bool = False
     """True when the game draws its own text picture (else indented JSON)."""
+    native_twin: str | None = None
+    """The name of the game's twin in the native core's binding (the `boardbot_native` class,
+    e.g. "Leda"), or None when it has none. This is the one place the Python side declares a
+    twin: the search finds it here (search/engines.py, docs/native.md)."""

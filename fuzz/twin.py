@@ -18,9 +18,7 @@ from typing import Any, Protocol
 import orjson
 
 from boardbot.engine import CHANCE, EngineError, Game
-
-NATIVE_CLASSES = {"leda": "Leda", "legend_raiders": "LegendRaiders"}
-"""The binding's class of each game with a native twin."""
+from boardbot.engine.registry import get_game
 
 
 class Refused(Exception):
@@ -176,9 +174,10 @@ def native_module() -> ModuleType | None:
 def native_engine(game: str) -> NativeEngine | None:
     """The native twin of `game`, or None (no twin, or no native module)."""
     module = native_module()
-    if module is None or game not in NATIVE_CLASSES:
+    twin = get_game(game).game_type.native_twin  # as the game's GameType declares it
+    if module is None or twin is None:
         return None
-    return NativeEngine(module, getattr(module, NATIVE_CLASSES[game])())
+    return NativeEngine(module, getattr(module, twin)())
 
 
 @dataclass

@@ -8,13 +8,12 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from boardbot.engine.errors import BoardbotError
+from boardbot.engine.api import Game
+from boardbot.engine.errors import BoardbotError, UnknownGameError
+from boardbot.engine.registry import get_game, list_games
 
 NATIVE_MODULE = "boardbot_native"
 """The PyO3 module built from core/bindings (`make native`)."""
-
-NATIVE_GAMES: dict[str, str] = {"legend_raiders": "LegendRaiders", "leda": "Leda"}
-"""Game name -> the class of `boardbot_native` that is its twin."""
 
 HOW_TO_GET_NATIVE = "install a Rust toolchain (cargo) and run `make native` (docs/native.md)"
 
@@ -43,10 +42,29 @@ def native_module() -> ModuleType | None:
         return None
 
 
-def native_twin(game: str) -> Any | None:
-    """A native twin of the game called `game`, or None (not built, or no twin)."""
+def twin_name(game: Game | str) -> str | None:
+    """The name of the native twin that `game` (a game, or a registered game's name) declares
+    in its GameType (`native_twin`: the class of `boardbot_native`), or None (no twin, or no
+    game of that name)."""
+    if isinstance(game, str):
+        try:
+            game = get_game(game)
+        except UnknownGameError:
+            return None
+    return game.game_type.native_twin
+
+
+def declared_twins() -> dict[str, str]:
+    """Registered game name -> the native twin its GameType declares, for each game with one."""
+    twins = {name: twin_name(name) for name in list_games()}
+    return {name: twin for name, twin in twins.items() if twin is not None}
+
+
+def native_twin(game: Game | str) -> Any | None:
+    """A native twin of `game` (a game or a registered game's name), or None (not built, or
+    no twin)."""
     module = native_module()
-    class_name = NATIVE_GAMES.get(game)
+    class_name = twin_name(game)
     if module is None or class_name is None:
         return None
     return getattr(module, class_name)()
@@ -66,7 +84,7 @@ def uses_native(engine: Engine | str, game: str) -> bool:
             raise NativeUnavailableError(
                 f"--engine native: the native core is not built; {HOW_TO_GET_NATIVE}"
             )
-        twins = ", ".join(sorted(NATIVE_GAMES))
+        twins = ", ".join(sorted(declared_twins()))
         raise NativeUnavailableError(
             f"--engine native: {game} has no native twin (native games: {twins})"
         )
@@ -90,7 +108,7 @@ def per_game(engine: Engine) -> Engine:
 
 def native_games() -> list[str]:
     """The games a search runs natively here (empty when the native core is not built)."""
-    return sorted(name for name in NATIVE_GAMES if native_twin(name) is not None)
+    return sorted(name for name in declared_twins() if native_twin(name) is not None)
 
 
 def fallback_notice(engine: Engine | str) -> str | None:

@@ -8,6 +8,7 @@ from boardbot.engine.registry import get_game
 from boardbot.search import engines
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine
+from boardbot.search.native_presets import native_layers
 
 
 class UnknownPresetError(BoardbotError, KeyError):
@@ -43,9 +44,9 @@ PRESETS: dict[str, SearchConfig] = {
     ),
 }
 """Weakest first; each preset is meant to beat the one before it. A game tunes some of them
-for itself with `preset_overrides` (preset name -> SearchConfig fields it changes), gives the
-native core its own rated presets with `native_preset_overrides`, and an analysis on the native
-core the budgets of the latency targets with `native_analysis_overrides` (see `presets_for`)."""
+for itself with `preset_overrides` (preset name -> SearchConfig fields it changes); a game with
+a native twin has the native core's rated presets and, for an analysis, the budgets of the
+latency targets in search/native_presets.py (see `presets_for`)."""
 
 LATENCY_TARGETS_MS: dict[str, float] = {
     "beginner": 10.0,
@@ -67,15 +68,16 @@ def preset_names() -> list[str]:
     return list(PRESETS)
 
 
-def searches_natively(game: str, engine: Engine | str) -> bool:
-    """True when a search of the game called `game` on `engine` runs on the native core.
+def searches_natively(game: Game | str, engine: Engine | str) -> bool:
+    """True when a search of `game` (a game or a registered game's name) on `engine` runs on
+    the native core.
 
     `python` never does; `native` does for a game with a native twin (the search itself refuses
     when the core is not built); `auto` does for a game with a twin when the core is built. A
     game without a twin searches in Python whatever the engine, so it keeps its Python presets.
     """
     choice = Engine(engine)
-    if choice is Engine.PYTHON or game not in engines.NATIVE_GAMES:
+    if choice is Engine.PYTHON or engines.twin_name(game) is None:
         return False
     return choice is Engine.NATIVE or engines.native_module() is not None
 
@@ -84,8 +86,8 @@ def presets_for(
     game: GameRef = None, engine: Engine | str = Engine.PYTHON, *, analysis: bool = False
 ) -> dict[str, SearchConfig]:
     """Every preset as it applies to `game` searched on `engine`: PRESETS with the game's
-    `preset_overrides` applied, then its `native_preset_overrides` when the search runs natively,
-    and for an `analysis` its `native_analysis_overrides` on top.
+    `preset_overrides` applied, then its native budgets (search/native_presets.py) when the
+    search runs natively, and for an `analysis` its native analysis budgets on top.
 
     A move to play takes the preset as the ladder rated it; an analysis of the same preset
     searches with the budget of its latency target, for a deeper view at the same settings.
@@ -97,11 +99,8 @@ def presets_for(
     table = dict(PRESETS)
     for name, fields in rules.preset_overrides.items():
         table[name] = table[name].replace(**fields)
-    if searches_natively(rules.name, choice):
-        layers = [rules.native_preset_overrides]
-        if analysis:
-            layers.append(rules.native_analysis_overrides)
-        for layer in layers:
+    if searches_natively(rules, choice):
+        for layer in native_layers(rules.name, analysis=analysis):
             for name, fields in layer.items():
                 table[name] = table[name].replace(**fields)
     return table

@@ -14,6 +14,7 @@ GAME_TYPE = GameType(
     information=Information.IMPERFECT,
     heuristics=True,
     render=True,
+    native_twin="Leda",
 )
 
 
@@ -48,5 +49,3 @@ class LedaGame(BaseGame):
     evaluate = staticmethod(heuristics.evaluate)
     policy_weights = staticmethod(heuristics.policy_weights)
     preset_overrides = heuristics.PRESET_OVERRIDES
-    native_preset_overrides = heuristics.NATIVE_PRESET_OVERRIDES
-    native_analysis_overrides = heuristics.NATIVE_ANALYSIS_OVERRIDES

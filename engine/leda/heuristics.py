@@ -344,28 +344,3 @@ PRESET_OVERRIDES = MappingProxyType({
     "expert": MappingProxyType({"iterations": 6400, "cutoff_depth": 24}),
 })
 """Search presets as tuned for LEDA: preset name -> the configuration fields it changes."""
-
-NATIVE_PRESET_OVERRIDES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType({
-    # Budgets placed on the measured strength curve (docs/ratings.md) so that each preset is
-    # at least 100 Elo above the one below; every other setting is the preset's own (expert:
-    # cut-off 24). Four times `expert`'s 12,000 iterations bought about +45 Elo, inside the
-    # noise, at four times the time, so `expert` stops there.
-    "beginner": MappingProxyType({"iterations": 600}),
-    "easy": MappingProxyType({"iterations": 1500}),
-    "medium": MappingProxyType({"iterations": 200}),
-    "hard": MappingProxyType({"iterations": 1000}),
-    "expert": MappingProxyType({"iterations": 12000}),
-})  # fmt: skip
-"""Preset name -> its budget when the search runs on the native core (search/presets.py)."""
-
-NATIVE_ANALYSIS_OVERRIDES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType({
-    # An analysis searches with each preset's latency target per search on one core
-    # (search/presets.py LATENCY_TARGETS_MS), at about 75% of it, measured as docs/search.md
-    # "Difficulty presets" says.
-    "beginner": MappingProxyType({"iterations": 600}),
-    "easy": MappingProxyType({"iterations": 1500}),
-    "medium": MappingProxyType({"iterations": 4000}),
-    "hard": MappingProxyType({"iterations": 12000}),
-    "expert": MappingProxyType({"iterations": 48000}),
-})  # fmt: skip
-"""Preset name -> its budget for an analysis on the native core (search/presets.py)."""

@@ -24,6 +24,7 @@ GAME_TYPE = GameType(
     information=Information.IMPERFECT,
     heuristics=True,
     render=True,
+    native_twin="LegendRaiders",
 )
 
 
@@ -57,5 +58,3 @@ class LegendRaidersGame(BaseGame):
     # heuristics
     evaluate = staticmethod(heuristics.evaluate)
     policy_weights = staticmethod(heuristics.policy_weights)
-    native_preset_overrides = heuristics.NATIVE_PRESET_OVERRIDES
-    native_analysis_overrides = heuristics.NATIVE_ANALYSIS_OVERRIDES

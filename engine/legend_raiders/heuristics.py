@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from types import MappingProxyType
-from typing import Any
 
 from boardbot.engine.legend_raiders import actions as A
 from boardbot.engine.legend_raiders.components import CARD_MISSION
@@ -115,32 +113,3 @@ def policy_weights(s: RaidersState, actions: Sequence[int]) -> list[float]:
             w = 1.0
         weights.append(w)
     return weights
-
-
-NATIVE_PRESET_OVERRIDES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType({
-    # Budgets placed on the measured strength curve of two-player games (docs/ratings.md) so
-    # that each preset is at least 100 Elo above the one below. Strength grows fast up to about
-    # 100 iterations and slowly after, so the middle presets sit low on the curve and `expert`
-    # keeps the whole budget of its latency target. `easy` takes `medium`'s settings (heuristic
-    # rollouts, no sampling): its own uniform rollouts were as strong as 400 iterations of them.
-    "beginner": MappingProxyType({"iterations": 2500}),
-    "easy": MappingProxyType(
-        {"iterations": 25, "exploration": 0.7, "rollout": "heuristic", "temperature": 0.0}
-    ),
-    "medium": MappingProxyType({"iterations": 60}),
-    "hard": MappingProxyType({"iterations": 400}),
-    "expert": MappingProxyType({"iterations": 220000}),
-})
-"""Preset name -> its budget when the search runs on the native core (search/presets.py)."""
-
-NATIVE_ANALYSIS_OVERRIDES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType({
-    # An analysis searches with each preset's latency target per search on one core
-    # (search/presets.py LATENCY_TARGETS_MS), at about 75% of it: two-player games, measured as
-    # docs/search.md "Difficulty presets" says.
-    "beginner": MappingProxyType({"iterations": 2500}),
-    "easy": MappingProxyType({"iterations": 7000}),
-    "medium": MappingProxyType({"iterations": 22000}),
-    "hard": MappingProxyType({"iterations": 75000}),
-    "expert": MappingProxyType({"iterations": 220000}),
-})
-"""Preset name -> its budget for an analysis on the native core (search/presets.py)."""

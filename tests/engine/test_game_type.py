@@ -98,7 +98,8 @@ class Untyped:
 
 def test_a_game_type_is_a_frozen_value() -> None:
     assert GameType(
-        "leda", 2, 2, Chance.SAMPLED, Information.IMPERFECT, heuristics=True, render=True
+        "leda", 2, 2, Chance.SAMPLED, Information.IMPERFECT, heuristics=True, render=True,
+        native_twin="Leda",
     ) == LEDA_TYPE
     with pytest.raises(FrozenInstanceError):
         LEDA_TYPE.name = "other"  # type: ignore[misc]
@@ -119,7 +120,7 @@ def test_base_defaults_fill_what_a_game_does_not_write() -> None:
     assert COIN.evaluate(state) == (1.0,)
     assert COIN.policy_weights(state, ["heads", "tails"]) == [1.0, 1.0]
     assert json.loads(COIN.render(state)) == {"called": "", "flip": ""}
-    assert dict(COIN.preset_overrides) == {} and dict(COIN.native_preset_overrides) == {}
+    assert dict(COIN.preset_overrides) == {} and COIN.game_type.native_twin is None
     view = COIN.observe(state, 0)
     assert view == View(0, state) and COIN.determinize(view, random.Random(1)) is state
     called = COIN.apply(state, "heads")
@@ -171,7 +172,8 @@ def _variant(changes: dict[str, Any]) -> type[CoinGame]:
         ({"render": lambda self, state, observer=None: "?"},
          "it has its own render but does not declare it"),
         ({"preset_overrides": {"expert": 3}}, "preset_overrides is not a mapping"),
-        ({"native_preset_overrides": []}, "native_preset_overrides is not a mapping"),
+        ({"game_type": GameType("x", 1, 1, Chance.LISTED, Information.PERFECT, native_twin="")},
+         "its native_twin '' is not a binding's game name"),
     ],
     ids=lambda v: v if isinstance(v, str) else "",
 )

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from typing import Any
 
 import orjson
 import pytest
 
 from boardbot.cli.main import build_parser
+from boardbot.engine import get_game
 from boardbot.search import engines
 from tests.native import parity
 
@@ -136,7 +138,9 @@ def test_bench_engine_runs_one_engine_when_asked(
 def test_bench_engine_native_for_a_game_without_a_twin_is_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delitem(engines.NATIVE_GAMES, "leda")  # as for a game with no twin
+    leda = type(get_game("leda"))
+    # as for a game whose GameType declares no twin
+    monkeypatch.setattr(leda, "game_type", replace(leda.game_type, native_twin=None))
     code, out, err = bench(capsys, "--game", "leda", "--engine", "native")
     assert code == 1
     assert out == ""

@@ -13,10 +13,10 @@ from boardbot.engine.leda.game import GAME_TYPE, LedaGame
 class CountingLeda(LedaGame):
     """LEDA counting `action_to_str` and `action_to_json` calls (class-wide; call `reset`).
 
-    Its own name keeps it off the native core (which has a twin of `leda` only), so the counts
+    Its own GameType declares no native twin, which keeps it off the native core, so the counts
     are the Python search's."""
 
-    game_type = dataclasses.replace(GAME_TYPE, name="counting_leda")
+    game_type = dataclasses.replace(GAME_TYPE, name="counting_leda", native_twin=None)
     notation_calls = 0
     json_calls = 0
 

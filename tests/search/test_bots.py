@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from boardbot.engine.errors import BoardbotError, UnknownGameError
-from boardbot.search import engines
+from boardbot.search import engines, native_presets
 from boardbot.search.api import MoveStats, SearchConfig
 from boardbot.search.bots import GreedyBot, MctsBot, RandomBot, UnknownBotError, bot_names, make_bot
 from boardbot.search.engines import Engine
@@ -221,21 +222,23 @@ def test_native_budgets_apply_only_where_the_search_runs_natively(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     class NativeNim(NimGame):
-        native_preset_overrides = {"medium": {"iterations": 9000}}
+        game_type = replace(NimGame.game_type, native_twin="Nim")
 
-    game = NativeNim()
+    nim = {"toy-nim": {"medium": {"iterations": 9000}}}
+    budgets = {**native_presets.NATIVE_PRESET_OVERRIDES, **nim}
+    monkeypatch.setattr(native_presets, "NATIVE_PRESET_OVERRIDES", budgets)
     # Without a native twin the search runs in Python, whatever the engine asked for.
     for engine in Engine:
-        assert not searches_natively("toy-nim", engine)
-        assert presets_for(game, engine) == PRESETS
-    monkeypatch.setitem(engines.NATIVE_GAMES, "toy-nim", "Nim")
-    assert searches_natively("toy-nim", "native") and not searches_natively("toy-nim", "python")
+        assert not searches_natively(NimGame(), engine)
+        assert presets_for(NimGame(), engine) == PRESETS
+    game = NativeNim()  # its GameType declares a twin
+    assert searches_natively(game, "native") and not searches_natively(game, "python")
     assert presets_for(game, Engine.NATIVE)["medium"] == PRESETS["medium"].replace(
         iterations=9000
     )
     assert presets_for(game, Engine.PYTHON) == PRESETS
     monkeypatch.setattr(engines, "native_module", lambda: None)
-    assert not searches_natively("toy-nim", Engine.AUTO)  # not built: auto runs Python
+    assert not searches_natively(game, Engine.AUTO)  # not built: auto runs Python
     assert presets_for(game, Engine.AUTO) == PRESETS
 
 

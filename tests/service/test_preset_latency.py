@@ -6,6 +6,7 @@ timing assertions in tests).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import orjson
@@ -98,7 +99,9 @@ def test_legend_raiders_on_native_alone(capsys: pytest.CaptureFixture[str]) -> N
 def test_native_for_a_game_without_a_twin_is_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delitem(engines.NATIVE_GAMES, "leda")  # as for a game with no twin
+    leda = type(get_game("leda"))
+    # as for a game whose GameType declares no twin
+    monkeypatch.setattr(leda, "game_type", replace(leda.game_type, native_twin=None))
     with pytest.raises(engines.NativeUnavailableError) as raised:
         engines.uses_native(engines.Engine.NATIVE, "leda")
     code, out, err = bench(capsys, "--game", "leda", "--engine", "native", *TINY)

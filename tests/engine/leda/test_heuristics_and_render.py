@@ -13,6 +13,7 @@ from boardbot.engine.leda.data import ZONE_BY_NAME, ZONE_MASKS
 from boardbot.engine.leda.heuristics import pending_yield, player_points
 from boardbot.engine.leda.state import LedaState, Player
 from boardbot.search.api import SearchConfig
+from boardbot.search.native_presets import NATIVE_PRESET_OVERRIDES
 from boardbot.search.presets import PRESETS
 from tests.engine.leda.builders import Engine, make_player, make_state, org_stack
 
@@ -193,4 +194,5 @@ def test_the_expert_preset_is_tuned_for_leda() -> None:
     assert dict(get_game("legend_raiders").preset_overrides) == {}
     # On the native core LEDA's presets change their iterations alone (tests/search/test_bots.py
     # pins the values the ladder rated).
-    assert all(set(fields) == {"iterations"} for fields in GAME.native_preset_overrides.values())
+    native = NATIVE_PRESET_OVERRIDES["leda"]
+    assert all(set(fields) == {"iterations"} for fields in native.values())
