@@ -16,7 +16,7 @@ import grpc
 
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
 from boardbot.service.errors import grpc_status
-from boardbot.service.handlers import Continuation, rebuilt
+from boardbot.service.handlers import MAX_LOGGED_METHOD_CHARS, Continuation, rebuilt
 from boardbot.service.metrics import Metrics
 from boardbot.service.request_log import log_refused_call
 
@@ -29,8 +29,6 @@ OPEN_METHOD_PREFIXES = (
 reflection, which describes only the public contract (tools such as grpcurl use it even to call
 the health service)."""
 
-MAX_LOGGED_METHOD_CHARS = 100
-"""A method name is the caller's text: log at most this much of it."""
 
 
 def refusal_reason(metadata: Any, expected: bytes) -> Reason | None:

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import grpc
+
+from boardbot.jobs.failures import RequestError
+from boardbot.service.errors import grpc_status
+from boardbot.service.metrics import Metrics
+from boardbot.service.request_log import log_refused_call
+
+MAX_LOGGED_METHOD_CHARS = 100
+"""A method name is the caller's text: log at most this much of it."""
 
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
 """A method's implementation: (request or request iterator, context) -> response(s)."""
@@ -54,3 +63,18 @@ def is_streaming(handler: grpc.RpcMethodHandler) -> bool:
 def short_method(method: str) -> str:
     """`/pkg.Service/Method` as `Method`, the name the request log and metrics use."""
     return method.rsplit("/", 1)[-1]
+
+
+def abort_refused(
+    context: grpc.ServicerContext,
+    rpc: str,
+    error: RequestError,
+    metrics: Metrics,
+    logger: logging.Logger,
+) -> NoReturn:
+    """End a call refused before its method ran: counted by status, logged, then aborted."""
+    status = error.kind.name
+    metrics.observe_request(short_method(rpc), status, 0.0)
+    log_refused_call(logger, rpc, context.peer(), status, error.reason)
+    context.abort_with_status(grpc_status(error))
+    raise AssertionError("unreachable: abort raises")

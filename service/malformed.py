@@ -11,7 +11,6 @@ so a caller without the token is refused for that first.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -19,13 +18,16 @@ from typing import Any, NoReturn
 import grpc
 
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
-from boardbot.service.errors import grpc_status
-from boardbot.service.handlers import Behavior, Continuation, behavior_of, rebuilt, short_method
+from boardbot.service.handlers import (
+    MAX_LOGGED_METHOD_CHARS,
+    Behavior,
+    Continuation,
+    abort_refused,
+    behavior_of,
+    rebuilt,
+    short_method,
+)
 from boardbot.service.metrics import Metrics
-from boardbot.service.request_log import log_refused_call
-
-MAX_LOGGED_METHOD_CHARS = 100
-"""A method name is the caller's text: log at most this much of it."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,6 @@ class MalformedRequestInterceptor(grpc.ServerInterceptor):
     def _refuse(
         self, method: str, request: MalformedRequest, context: grpc.ServicerContext
     ) -> NoReturn:
-        started = time.perf_counter()
         error = RequestError(
             FailureKind.INVALID_ARGUMENT,
             f"the request's {request.size} bytes are not a valid {short_method(method)} "
@@ -107,8 +108,4 @@ class MalformedRequestInterceptor(grpc.ServerInterceptor):
             "UTF-8)",
             Reason.MALFORMED_REQUEST,
         )
-        status = FailureKind.INVALID_ARGUMENT.name
-        self._metrics.observe_request(short_method(method), status, time.perf_counter() - started)
-        log_refused_call(self._logger, method, context.peer(), status, Reason.MALFORMED_REQUEST)
-        context.abort_with_status(grpc_status(error))
-        raise AssertionError("unreachable: abort raises")
+        abort_refused(context, method, error, self._metrics, self._logger)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 import weakref
 from collections.abc import Iterator
 from concurrent import futures
@@ -23,18 +22,17 @@ from typing import Any
 import grpc
 
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
-from boardbot.service.auth import MAX_LOGGED_METHOD_CHARS, OPEN_METHOD_PREFIXES, refusal_reason
-from boardbot.service.errors import grpc_status
+from boardbot.service.auth import OPEN_METHOD_PREFIXES, refusal_reason
 from boardbot.service.handlers import (
+    MAX_LOGGED_METHOD_CHARS,
     Behavior,
     Continuation,
+    abort_refused,
     behavior_of,
     is_streaming,
     rebuilt,
-    short_method,
 )
 from boardbot.service.metrics import Metrics
-from boardbot.service.request_log import log_refused_call
 
 DEFAULT_OPEN_STREAMS = 8
 """Streams of open methods that callers without the token may hold at once, by default."""
@@ -166,11 +164,6 @@ class OpenStreamInterceptor(grpc.ServerInterceptor):
         )
 
         def refuse(request: Any, context: grpc.ServicerContext) -> Any:
-            started = time.perf_counter()
-            status = FailureKind.RESOURCE_EXHAUSTED.name
-            name = short_method(method)
-            self._metrics.observe_request(name, status, time.perf_counter() - started)
-            log_refused_call(self._logger, method, context.peer(), status, Reason.OPEN_STREAMS_BUSY)
-            context.abort_with_status(grpc_status(error))
+            abort_refused(context, method, error, self._metrics, self._logger)
 
         return rebuilt(handler, refuse)
