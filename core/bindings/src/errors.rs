@@ -11,6 +11,7 @@
 //! NativeError(ValueError)
 //! ├── EngineError                 .path, .reason
 //! │   ├── InvalidStateError       a malformed or impossible state
+//! │   │   ├── MalformedJsonError  state text that is not JSON at all
 //! │   │   └── InvalidOptionsError bad options of a new game
 //! │   └── InvalidActionError      a malformed move
 //! │       └── IllegalActionError  a well-formed move not legal now
@@ -48,6 +49,12 @@ pyo3::create_exception!(
     InvalidStateError,
     EngineError,
     "A state JSON that is malformed or impossible; the message starts with the JSON path."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    MalformedJsonError,
+    InvalidStateError,
+    "State text that is not JSON at all (not UTF-8, or a syntax error) at `$`."
 );
 pyo3::create_exception!(
     boardbot_native,
@@ -110,6 +117,7 @@ pub fn exception_types(py: Python<'_>) -> Vec<(&'static str, Bound<'_, PyType>)>
         ("NativeError", py.get_type::<NativeError>()),
         ("EngineError", py.get_type::<EngineError>()),
         ("InvalidStateError", py.get_type::<InvalidStateError>()),
+        ("MalformedJsonError", py.get_type::<MalformedJsonError>()),
         ("InvalidOptionsError", py.get_type::<InvalidOptionsError>()),
         ("InvalidActionError", py.get_type::<InvalidActionError>()),
         ("IllegalActionError", py.get_type::<IllegalActionError>()),
@@ -193,7 +201,7 @@ pub fn search_error(err: &CoreSearchError) -> PyErr {
     }
 }
 
-/// Parse JSON text handed in for `what` (`InvalidStateError` at `$` when it is not JSON;
+/// Parse JSON text handed in for `what` (`MalformedJsonError` at `$` when it is not JSON;
 /// `InvalidOptionsError` for the options).
 ///
 /// Text nested deeper than serde_json's own recursion limit gets the engines' error for a
@@ -203,16 +211,32 @@ pub fn parse_json(text: &str, what: &str) -> PyResult<serde_json::Value> {
     serde_json::from_str(text).map_err(|err| {
         let options = what == "the options";
         let root = if options { "$.options" } else { "$" };
-        let state = match text_depth_error(text, root) {
-            Some(deep) => InvalidState::new(deep.path, deep.reason),
-            None => InvalidState::new("$", format!("{what} is not valid JSON: {err}")),
-        };
-        if options {
-            invalid_options(&state)
-        } else {
-            invalid_state(&state)
+        match text_depth_error(text, root) {
+            Some(deep) if options => invalid_options(&InvalidState::new(deep.path, deep.reason)),
+            Some(deep) => invalid_state(&InvalidState::new(deep.path, deep.reason)),
+            None if options => invalid_options(&InvalidState::new(
+                "$",
+                format!("{what} is not valid JSON: {err}"),
+            )),
+            None => malformed_json(&format!("{what} is not valid JSON: {err}")),
         }
     })
+}
+
+/// `MalformedJsonError` at `$`: text that is not JSON at all.
+pub fn malformed_json(reason: &str) -> PyErr {
+    engine_error::<MalformedJsonError>("$", reason)
+}
+
+/// The JSON text handed in as `str` or as UTF-8 `bytes` (`MalformedJsonError` when the bytes
+/// are not UTF-8; a `TypeError` for anything else).
+pub fn json_text<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<std::borrow::Cow<'a, str>> {
+    if let Ok(bytes) = value.downcast::<pyo3::types::PyBytes>() {
+        return std::str::from_utf8(bytes.as_bytes())
+            .map(std::borrow::Cow::Borrowed)
+            .map_err(|err| malformed_json(&format!("the state is not UTF-8: {err}")));
+    }
+    Ok(value.downcast::<pyo3::types::PyString>()?.to_cow()?)
 }
 
 /// JSON text of a value.

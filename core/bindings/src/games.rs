@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{
-    engine_error, guard, invalid_options, invalid_state, parse_json, to_json_text,
+    engine_error, guard, invalid_options, invalid_state, json_text, parse_json, to_json_text,
     InvalidActionError, InvalidStateError,
 };
 use crate::state::PyState;
@@ -266,10 +266,11 @@ macro_rules! game_class {
                 })
             }
 
-            /// Decode and fully validate a state (full or a seat's view) from its JSON text.
-            fn state_from_json(&self, json: &str) -> PyResult<PyState> {
+            /// Decode and fully validate a state (full or a seat's view) from its JSON, as
+            /// text or as UTF-8 bytes (`MalformedJsonError` when it is not JSON at all).
+            fn state_from_json(&self, json: &Bound<'_, PyAny>) -> PyResult<PyState> {
                 guard("state_from_json", || {
-                    state_from_json(<$game>::default(), json)
+                    state_from_json(<$game>::default(), &json_text(json)?)
                 })
             }
 

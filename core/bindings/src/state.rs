@@ -199,6 +199,12 @@ impl PyState {
         with_game!(&self.state, g, s => g.current_player(s))
     }
 
+    /// How to write an outcome of the pending chance step when its outcomes are not listed
+    /// (LEDA's shuffles); None otherwise.
+    fn chance_form(&self) -> Option<String> {
+        with_game!(&self.state, g, s => g.chance_form(s))
+    }
+
     /// True once the game is over.
     fn is_terminal(&self) -> bool {
         with_game!(&self.state, g, s => g.is_terminal(s))

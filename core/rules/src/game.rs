@@ -151,4 +151,10 @@ pub trait Game: Send + Sync {
         state: &Self::State,
         data: &Value,
     ) -> Result<Self::Action, ActionError>;
+
+    /// How to write an outcome of the pending chance step when its outcomes are not listed
+    /// (None: the game's outcomes are listed, or no such step is pending).
+    fn chance_form(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }

@@ -16,6 +16,7 @@ pub mod jsonread;
 pub mod leda;
 pub mod legend_raiders;
 pub mod playout;
+mod printable;
 pub mod pyrepr;
 pub mod rng;
 pub mod view;

@@ -3,6 +3,8 @@
 
 use serde_json::Value;
 
+use crate::printable::is_printable;
+
 /// Python's `repr` of a string: single quotes unless the text holds `'` and no `"`.
 pub fn str_repr(text: &str) -> String {
     let quote = if text.contains('\'') && !text.contains('"') {
@@ -37,16 +39,6 @@ pub fn str_repr(text: &str) -> String {
     }
     out.push(quote);
     out
-}
-
-/// Printable as Python sees it, for the characters a move or a state plausibly holds.
-fn is_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(u32::from(c), 0xad | 0x200b..=0x200f | 0x2028..=0x202e | 0xfeff))
 }
 
 /// Python's `repr` of a float: the shortest round-trip digits, with `.0` for whole numbers and
@@ -155,6 +147,11 @@ mod tests {
         assert_eq!(str_repr("a\nb\\"), "'a\\nb\\\\'");
         assert_eq!(str_repr("\u{1}"), "'\\x01'");
         assert_eq!(str_repr("Mjöllnir"), "'Mjöllnir'");
+        // Format characters, separators and unassigned code points, as Python 3.11 writes them.
+        assert_eq!(str_repr("a\u{2060}b"), "'a\\u2060b'");
+        assert_eq!(str_repr("\u{3000}\u{a0}"), "'\\u3000\\xa0'");
+        assert_eq!(str_repr("\u{378}\u{e0001}"), "'\\u0378\\U000e0001'");
+        assert_eq!(str_repr("\u{1f600}"), "'\u{1f600}'");
     }
 
     #[test]

@@ -106,6 +106,10 @@ impl Game for Leda {
         notation::action_from_str(state, text)
     }
 
+    fn chance_form(&self, state: &LedaState) -> Option<String> {
+        notation::chance_form(state)
+    }
+
     fn action_to_json(&self, _state: &LedaState, action: Action) -> Value {
         notation::action_to_json(&action)
     }

@@ -14,7 +14,7 @@ use super::actions::{
     is_permutation, Action, ActionArg, ACTION_ARGS, ACTION_NAMES, A_SHUFFLE, A_SWAP, SHUFFLE_MAX,
 };
 use super::data::{ITEM_NAMES, SQUARE_NAMES, ZONE_NAMES};
-use super::frames::PILE_NAMES;
+use super::frames::{F_SHUFFLE, PILE_NAMES, SHUFFLE_ACTIONS};
 use super::rules::{current_player, legal_actions, shuffle_size};
 use super::state::LedaState;
 use crate::error::ActionError;
@@ -261,6 +261,26 @@ fn check_legal(
     } else {
         Err(not_legal())
     }
+}
+
+/// How to write the outcome of the pending shuffle, an order of the pile's items (Python's
+/// `chance_form`); None when no shuffle is pending.
+pub fn chance_form(state: &LedaState) -> Option<String> {
+    let frame = state.stack.last().filter(|f| state.winner < 0 && f.kind == F_SHUFFLE)?;
+    let n = shuffle_size(state);
+    let pile = if frame.arg(0) == SHUFFLE_ACTIONS {
+        "Action tiles".to_owned()
+    } else {
+        format!("cards (seat {}'s deck)", frame.seat)
+    };
+    let first: Vec<String> = (0..n.min(3)).map(|i| i.to_string()).collect();
+    Some(format!(
+        "shuffle of {n} {pile}: {{\"type\":\"shuffle\",\"order\":[...]}} with order a \
+         permutation of 0..{}, item i of the new pile being item order[i] of the old \
+         (notation shuffle:{},...)",
+        n as i64 - 1,
+        first.join(",")
+    ))
 }
 
 /// Parse the short text form and check it is legal in `state` (Python's `action_from_str`).
