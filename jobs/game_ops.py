@@ -31,7 +31,9 @@ from boardbot.jobs.request_bounds import (
     check_text_nesting,
 )
 from boardbot.search import checks
+from boardbot.search.engines import Engine, uses_native
 from boardbot.search.errors import InvalidSeatError, NotSeatToMoveError, SearchError
+from boardbot.search.native_game import NativeGame
 
 MAX_CHANCE_STEPS = 10_000
 """Safety bound on chance steps resolved in a row (a game never needs this many)."""
@@ -85,6 +87,17 @@ def load_game(name: str) -> Game:
         ) from None
 
 
+def served_game(name: str, engine: Engine | str) -> Game:
+    """The game `name` on the engine that serves it under `engine`: its native twin (states
+    are native handles) when `engine` runs it natively, else the Python engine."""
+    game = load_game(name)
+    if uses_native(engine, name):
+        native = NativeGame.of(game)
+        if native is not None:
+            return native
+    return game
+
+
 def parse_json(raw: bytes, field: str, limit: int = MAX_STATE_BYTES) -> Any:
     """Decode the JSON document in a bytes field, or INVALID_ARGUMENT saying where it breaks.
 
@@ -104,8 +117,24 @@ def parse_json(raw: bytes, field: str, limit: int = MAX_STATE_BYTES) -> Any:
 
 
 def decode_state(game: Game, raw: bytes, field: str = "state_json") -> State:
-    """Decode and fully validate a state sent as JSON bytes."""
+    """Decode and fully validate a state sent as JSON bytes (on a native twin, parsed and
+    validated once, natively, from the bytes)."""
+    if isinstance(game, NativeGame):
+        return _decode_natively(game, raw, field)
     return decode_document(game, parse_json(raw, field), field)
+
+
+def _decode_natively(game: NativeGame, raw: bytes, field: str) -> State:
+    """The native decode of `raw`; text the native parser does not read as JSON goes through
+    `parse_json`, whose error (or document) is the Python engine's."""
+    check_document(field, raw, MAX_STATE_BYTES)
+    try:
+        state = game.state_from_bytes(raw)
+    except EngineError as error:
+        raise from_engine_error(field, error) from None
+    if state is None:
+        return decode_document(game, parse_json(raw, field), field)
+    return state
 
 
 def decode_document(game: Game, data: Any, field: str = "state_json") -> State:
@@ -149,6 +178,8 @@ def with_player_count(
 
 def encode_state(game: Game, state: State, observer: int | None = None) -> bytes:
     """The state's JSON bytes (with `observer`, hidden parts only as counts)."""
+    if isinstance(game, NativeGame):
+        return game.state_bytes(state, observer)
     return orjson.dumps(game.state_to_json(state, observer))
 
 
@@ -200,6 +231,8 @@ def move_forms(
 
 def move_json(game: Game, state: State, action: Any) -> bytes:
     """The JSON bytes of `action` in `state`."""
+    if isinstance(game, NativeGame):
+        return game.action_bytes(state, action)
     return orjson.dumps(game.action_to_json(state, action))
 
 

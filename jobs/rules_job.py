@@ -1,21 +1,32 @@
 """The rules calls (NewGame, LegalMoves, ApplyMove, ViewState) in plain values, runnable in a
-worker.
+worker or in the server's own thread.
 
-They run in workers, not in the gRPC threads, so an engine call on hostile input is bounded in
-time like a search: the pool's watchdog kills a worker that overruns. The edge turns requests
-into these calls and their results into responses.
+A call runs on the engine its job names (`served_game`): the native twin, where the native core
+decodes the state once and answers with the Python engine's bytes, or the Python engine. On the
+Python engine they run in workers, so an engine call on hostile input is bounded in time like a
+search (the pool's watchdog kills a worker that overruns); on the native core every call is
+bounded by the request's bounds and runs in the server's thread (docs/native.md, "The request
+path"). The edge turns requests into these calls and their results into responses.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 from boardbot.engine import CHANCE, EngineError, Game, State
 from boardbot.jobs import game_ops
-from boardbot.jobs.failures import Reason, bounded, from_engine_error, invalid_argument
+from boardbot.jobs.failures import (
+    Reason,
+    bounded,
+    deadline_exceeded,
+    from_engine_error,
+    invalid_argument,
+)
 from boardbot.jobs.game_ops import MoveForms, MoveList, Summary
 from boardbot.jobs.request_bounds import MAX_OPTIONS_BYTES
+from boardbot.search.engines import Engine
 
 
 @dataclass(frozen=True)
@@ -105,6 +116,8 @@ class RulesJob:
     """Absolute `time.time()` the client stops waiting, if it set a deadline."""
     budget_s: float
     """Longest the call may take (the server's bound for rules calls)."""
+    engine: Engine = Engine.PYTHON
+    """The engine the call runs on (`auto`: the native twin where the game has one)."""
 
     @property
     def method(self) -> str:
@@ -116,9 +129,9 @@ class RulesJob:
         return self.deadline, self.budget_s
 
 
-def new_game(call: NewGameCall) -> GameStep:
+def new_game(call: NewGameCall, engine: Engine = Engine.PYTHON) -> GameStep:
     """A fresh game from options and seed, opening chance steps resolved."""
-    game = game_ops.load_game(call.game)
+    game = game_ops.served_game(call.game, engine)
     raw = call.options_json
     options = game_ops.parse_json(raw, "options_json", MAX_OPTIONS_BYTES) if raw else {}
     if not isinstance(options, dict):
@@ -143,18 +156,18 @@ def new_game(call: NewGameCall) -> GameStep:
     )
 
 
-def legal_moves(call: LegalMovesCall) -> MoveList:
+def legal_moves(call: LegalMovesCall, engine: Engine = Engine.PYTHON) -> MoveList:
     """The legal moves of the seat to move, or the outcomes of a chance step (seat -1)."""
-    game = game_ops.load_game(call.game)
+    game = game_ops.served_game(call.game, engine)
     state = game_ops.decode_state(game, call.state_json)
     game_ops.check_listing_seat(game, state, call.seat)
     return game_ops.move_list(game, state)
 
 
-def apply_move(call: ApplyMoveCall) -> GameStep:
+def apply_move(call: ApplyMoveCall, engine: Engine = Engine.PYTHON) -> GameStep:
     """The state after a move or chance outcome, chance steps that follow resolved with the
     seed unless `manual_chance`."""
-    game = game_ops.load_game(call.game)
+    game = game_ops.served_game(call.game, engine)
     state = game_ops.decode_state(game, call.state_json)
     rng = random.Random(call.seed)
     state, events, applied = _first_step(game, state, call, rng)
@@ -181,9 +194,9 @@ def _first_step(
     return game.apply(state, action), [], game_ops.move_forms(game, state, action)
 
 
-def view_state(call: ViewStateCall) -> SeatView:
+def view_state(call: ViewStateCall, engine: Engine = Engine.PYTHON) -> SeatView:
     """The state as `call.seat` sees it, hidden parts as counts, with that view's summary."""
-    game = game_ops.load_game(call.game)
+    game = game_ops.served_game(call.game, engine)
     state = game_ops.decode_state(game, call.state_json)
     game_ops.check_seat_exists(game, state, call.seat)
     seen = game.observe(state, call.seat).state
@@ -192,13 +205,22 @@ def view_state(call: ViewStateCall) -> SeatView:
     )
 
 
+def run_native_rules_job(job: RulesJob) -> RulesResult:
+    """Run `job` on the native twin in the calling thread, refused when its deadline has
+    passed already."""
+    deadline = job.deadline
+    if deadline is not None and time.time() >= deadline:
+        raise deadline_exceeded("the deadline passed before the call began")
+    return run_rules_job(replace(job, engine=Engine.AUTO))
+
+
 def run_rules_job(job: RulesJob) -> RulesResult:
     """Run `job` and return its result; raises RequestError for a bad request."""
-    call = job.call
+    call, engine = job.call, job.engine
     if isinstance(call, NewGameCall):
-        return new_game(call)
+        return new_game(call, engine)
     if isinstance(call, LegalMovesCall):
-        return legal_moves(call)
+        return legal_moves(call, engine)
     if isinstance(call, ViewStateCall):
-        return view_state(call)
-    return apply_move(call)
+        return view_state(call, engine)
+    return apply_move(call, engine)

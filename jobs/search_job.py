@@ -137,12 +137,13 @@ def run_search_job(
 ) -> SearchOutcome:
     """Run `job` and return its outcome; raises RequestError for a bad request.
 
-    The state is parsed and decoded once; the search takes the seat's view itself, and the
-    answer reuses the search's notation of the moves shown, adding only their JSON."""
+    The state is parsed and decoded once, by the engine that serves the game (natively into a
+    native state handle, with no JSON between Python and the native core); the seat's view is
+    observed once; the answer reuses the search's notation of the moves shown, adding only
+    their JSON."""
     started = time.perf_counter()
-    game = game_ops.load_game(job.game)
-    sent = game_ops.parse_json(job.state_json, "state_json")
-    state = game_ops.decode_document(game, sent)
+    game = game_ops.served_game(job.game, job.engine)
+    state = game_ops.decode_state(game, job.state_json)
     strength = None
     if job.elo is not None:
         config, strength = resolve_target(job.elo, job.game, game.num_players(state), job.config)

@@ -446,6 +446,8 @@ class WorkerPool:
         self.restarts = 0
         self.kills = 0
         """Workers the watchdog killed (a job past its hard end)."""
+        self.admitted = 0
+        """Jobs admitted since the pool started."""
         self.closed = False
         self._jobs = _JobBoard(self)
         self._lock = threading.Lock()
@@ -481,6 +483,7 @@ class WorkerPool:
                     "requests are already waiting; retry later"
                 )
             self._outstanding += 1
+            self.admitted += 1
         self._jobs.put(pool_job)
         return pool_job
 

@@ -1,4 +1,7 @@
-"""The search on the native core: a seat's view handed to `boardbot_native.search`, and back."""
+"""The search on the native core: a seat's view handed to `boardbot_native.search`, and back.
+
+A request served natively hands over the view's handle itself (`search/native_game.py`); a
+Python engine's view is handed over as its JSON."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from boardbot.search.api import (
     StopReason,
 )
 from boardbot.search.engines import native_module
+from boardbot.search.native_game import NativeGame
 
 CANCEL_POLL_SECONDS = 0.005
 """How often a cancellation callback is polled while the native search runs."""
@@ -91,18 +95,8 @@ def _run(
     module = native_module()
     if module is None:
         raise NativeCoreError("the native core is not built")
-    try:
-        text = orjson.dumps(game.state_to_json(view.state, view.seat)).decode()
-        native_view = twin.state_from_json(text)
-    except ValueError as error:
-        raise NativeCoreError(f"the native core refused a valid view: {error}") from None
-    full = None
-    if reuse is not None:
-        text = orjson.dumps(game.state_to_json(reuse[0])).decode()
-        try:
-            full = twin.state_from_json(text)
-        except ValueError as error:
-            raise NativeCoreError(f"the native core refused a valid state: {error}") from None
+    native_view = _native_state(twin, game, view.state, view.seat)
+    full = None if reuse is None else _native_state(twin, game, reuse[0], None)
     should_stop, on_progress, shown = controls.should_stop, controls.on_progress, controls.shown
     flag = module.CancelFlag()
     done = threading.Event()
@@ -147,6 +141,19 @@ def _run(
         if watcher is not None:
             watcher.join()
     return raw, kept
+
+
+def _native_state(twin: Any, game: Game, state: State, observer: int | None) -> Any:
+    """`state` as a native handle: itself when `game` is served natively (the request's state
+    was decoded by the native core), else its JSON (a seat's view: `observer`) decoded by
+    `twin`."""
+    if isinstance(game, NativeGame):
+        return state
+    text = orjson.dumps(game.state_to_json(state, observer)).decode()
+    try:
+        return twin.state_from_json(text)
+    except ValueError as error:
+        raise NativeCoreError(f"the native core refused a valid state: {error}") from None
 
 
 def _cancel_watcher(

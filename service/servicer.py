@@ -24,7 +24,7 @@ from boardbot.jobs.request_bounds import (
     check_range,
     check_session_key,
 )
-from boardbot.jobs.rules_job import NewGameCall, RulesCall, RulesJob
+from boardbot.jobs.rules_job import NewGameCall, RulesCall, RulesJob, run_native_rules_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome
 from boardbot.jobs.threads import auto_thread_cap
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
@@ -239,7 +239,9 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         return convert.view_state_response(view)
 
     def _rules_call(self, call: RulesCall, context: grpc.ServicerContext) -> Any:
-        """Run a rules call in a worker, bounded by the client's deadline and the server's."""
+        """Run a rules call, bounded by the client's deadline and the server's: on the native
+        core in this thread (every native call ends within the request's bounds), on the
+        Python engine in a worker the watchdog can kill."""
         game_ops.load_game(call.game)  # an unknown game is refused without a worker
         if not isinstance(call, NewGameCall):
             check_document("state_json", call.state_json, MAX_STATE_BYTES)
@@ -247,7 +249,10 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         deadline = None
         if remaining is not None and math.isfinite(remaining):
             deadline = time.time() + remaining
-        job = RulesJob(call, deadline, self.limits.max_call_ms / 1000)
+        budget_s = self.limits.max_call_ms / 1000
+        if call.game in self.native_games:
+            return run_native_rules_job(RulesJob(call, deadline, budget_s, Engine.AUTO))
+        job = RulesJob(call, deadline, budget_s)
         return self._submit(self.rules_pool, job, context).result()
 
     def _choose_move(
