@@ -24,7 +24,7 @@ pub mod rng;
 pub mod view;
 
 pub use error::{ActionError, InvalidState};
-pub use game::{Game, CHANCE, TERMINAL};
+pub use game::{Game, GameDraws, CHANCE, TERMINAL};
 pub use leda::Leda;
 pub use legend_raiders::LegendRaiders;
 pub use pyrandom::PythonRandom;
