@@ -61,9 +61,12 @@ class LegendRaiders:
     def max_players(self) -> int: ...
     def describe_options(self) -> str:
         """The options with their allowed values and defaults, as JSON text."""
-    def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
-        """A fresh game from the options (JSON text); the seed drives the native stream. Bad
-        options raise InvalidOptionsError."""
+    def new_state(
+        self, options_json: str = "{}", seed: int = 0, *, python_stream: bool = False
+    ) -> State:
+        """A fresh game from the options (JSON text); the seed (0 to 2**64-1) drives the native
+        stream, or with `python_stream` CPython's `random.Random(seed)`, giving the Python
+        engine's `new_state(options, seed)`. Bad options raise InvalidOptionsError."""
     def state_from_json(self, json: str) -> State:
         """Decode and validate a state's JSON text; InvalidStateError names the path."""
     def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
@@ -85,9 +88,12 @@ class Leda:
     def max_players(self) -> int: ...
     def describe_options(self) -> str:
         """The options with their allowed values and defaults, as JSON text."""
-    def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
-        """A fresh game from the options (JSON text); the seed drives the native stream. Bad
-        options raise InvalidOptionsError."""
+    def new_state(
+        self, options_json: str = "{}", seed: int = 0, *, python_stream: bool = False
+    ) -> State:
+        """A fresh game from the options (JSON text); the seed (0 to 2**64-1) drives the native
+        stream, or with `python_stream` CPython's `random.Random(seed)`, giving the Python
+        engine's `new_state(options, seed)`. Bad options raise InvalidOptionsError."""
     def state_from_json(self, json: str) -> State:
         """Decode and validate a state's JSON text; InvalidStateError names the path."""
     def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
@@ -119,6 +125,10 @@ class State:
         too many to list (LEDA's shuffles)."""
     def sample_chance(self, seed: int = 0) -> Any | None:
         """One outcome of the pending chance step (native stream from `seed`); None elsewhere."""
+    def sample_chance_from(self, rng: PythonRandom) -> Any | None:
+        """One outcome of the pending chance step drawn from `rng` exactly as the Python
+        engine's `sample_chance(state, rng)` draws it from a `random.Random` in the same state,
+        advancing `rng`; None, with no draw, when no chance step is pending."""
     def action_to_str(self, action: Action) -> str: ...
     def action_from_str(self, text: str) -> Any: ...
     def action_to_json(self, action: Action) -> str: ...
@@ -134,6 +144,18 @@ class State:
         """A full world consistent with all `observer` knows (native stream from `seed`): a
         determinization of `observer`'s view."""
     def __eq__(self, other: object) -> bool: ...
+
+@final
+class PythonRandom:
+    """CPython's `random.Random(seed)` for an integer seed: the same stream, draw for draw."""
+
+    def __init__(self, seed: int) -> None: ...
+    def random(self) -> float:
+        """The next float in [0, 1)."""
+    def getrandbits(self, k: int) -> int:
+        """An int of `k` random bits (`k` from 0 to 2**24)."""
+    def randrange(self, n: int) -> int:
+        """A uniform int in `range(n)` (`n` > 0; ValueError otherwise)."""
 
 @final
 class CancelFlag:
