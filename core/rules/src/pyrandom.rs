@@ -121,7 +121,7 @@ impl PythonRandom {
         (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
     }
 
-    /// `getrandbits(k)` for `k <= 64`.
+    /// `getrandbits(k)` for `k <= 64` (a larger `k` is taken as 64).
     pub fn getrandbits(&mut self, k: u32) -> u64 {
         match k {
             0 => 0,
