@@ -21,6 +21,9 @@ class EngineError(NativeError):
 class InvalidStateError(EngineError):
     """A state JSON that is malformed or impossible; the message starts with the JSON path."""
 
+class MalformedJsonError(InvalidStateError):
+    """State text that is not JSON at all (not UTF-8, or a syntax error), at `$`."""
+
 class InvalidOptionsError(InvalidStateError):
     """Options of a new game that are malformed or out of range (path under `$.options`)."""
 
@@ -61,11 +64,15 @@ class LegendRaiders:
     def max_players(self) -> int: ...
     def describe_options(self) -> str:
         """The options with their allowed values and defaults, as JSON text."""
-    def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
-        """A fresh game from the options (JSON text); the seed drives the native stream. Bad
-        options raise InvalidOptionsError."""
-    def state_from_json(self, json: str) -> State:
-        """Decode and validate a state's JSON text; InvalidStateError names the path."""
+    def new_state(
+        self, options_json: str = "{}", seed: int = 0, *, python_stream: bool = False
+    ) -> State:
+        """A fresh game from the options (JSON text); the seed (0 to 2**64-1) drives the native
+        stream, or with `python_stream` CPython's `random.Random(seed)`, giving the Python
+        engine's `new_state(options, seed)`. Bad options raise InvalidOptionsError."""
+    def state_from_json(self, json: str | bytes) -> State:
+        """Decode and validate a state's JSON (text, or UTF-8 bytes); InvalidStateError names
+        the path (MalformedJsonError when it is not JSON at all)."""
     def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
         """Seeded uniformly random games for about `seconds` (in (0, 600]; whole games), played
         natively without the GIL: {"games", "steps", "decisions", "chance": int, "seconds":
@@ -85,11 +92,15 @@ class Leda:
     def max_players(self) -> int: ...
     def describe_options(self) -> str:
         """The options with their allowed values and defaults, as JSON text."""
-    def new_state(self, options_json: str = "{}", seed: int = 0) -> State:
-        """A fresh game from the options (JSON text); the seed drives the native stream. Bad
-        options raise InvalidOptionsError."""
-    def state_from_json(self, json: str) -> State:
-        """Decode and validate a state's JSON text; InvalidStateError names the path."""
+    def new_state(
+        self, options_json: str = "{}", seed: int = 0, *, python_stream: bool = False
+    ) -> State:
+        """A fresh game from the options (JSON text); the seed (0 to 2**64-1) drives the native
+        stream, or with `python_stream` CPython's `random.Random(seed)`, giving the Python
+        engine's `new_state(options, seed)`. Bad options raise InvalidOptionsError."""
+    def state_from_json(self, json: str | bytes) -> State:
+        """Decode and validate a state's JSON (text, or UTF-8 bytes); InvalidStateError names
+        the path (MalformedJsonError when it is not JSON at all)."""
     def random_playouts(self, options_json: str, seed: int, seconds: float) -> dict[str, Any]:
         """Seeded uniformly random games for about `seconds` (in (0, 600]; whole games), played
         natively without the GIL: {"games", "steps", "decisions", "chance": int, "seconds":
@@ -109,6 +120,9 @@ class State:
     def current_player(self) -> int:
         """The seat to decide, -1 at a chance step, -2 once the game is over."""
     def is_terminal(self) -> bool: ...
+    def chance_form(self) -> str | None:
+        """How to write an outcome of the pending chance step when its outcomes are not
+        listed (LEDA's shuffles); None otherwise."""
     def legal_actions(self) -> list[Any]:
         """The legal decisions, the Python engine's actions in its order."""
     def apply(self, action: Action) -> State:
@@ -119,6 +133,10 @@ class State:
         too many to list (LEDA's shuffles)."""
     def sample_chance(self, seed: int = 0) -> Any | None:
         """One outcome of the pending chance step (native stream from `seed`); None elsewhere."""
+    def sample_chance_from(self, rng: PythonRandom) -> Any | None:
+        """One outcome of the pending chance step drawn from `rng` exactly as the Python
+        engine's `sample_chance(state, rng)` draws it from a `random.Random` in the same state,
+        advancing `rng`; None, with no draw, when no chance step is pending."""
     def action_to_str(self, action: Action) -> str: ...
     def action_from_str(self, text: str) -> Any: ...
     def action_to_json(self, action: Action) -> str: ...
@@ -134,6 +152,24 @@ class State:
         """A full world consistent with all `observer` knows (native stream from `seed`): a
         determinization of `observer`'s view."""
     def __eq__(self, other: object) -> bool: ...
+
+@final
+class PythonRandom:
+    """CPython's `random.Random(seed)` for an integer seed: the same stream, draw for draw."""
+
+    def __init__(self, seed: int) -> None: ...
+    @staticmethod
+    def from_state(state: list[int]) -> PythonRandom:
+        """The generator in the state of `random.Random.getstate()[1]` (624 words, then the
+        position)."""
+    def state(self) -> list[int]:
+        """The state as `random.Random.getstate()[1]` gives it."""
+    def random(self) -> float:
+        """The next float in [0, 1)."""
+    def getrandbits(self, k: int) -> int:
+        """An int of `k` random bits (`k` from 0 to 2**24)."""
+    def randrange(self, n: int) -> int:
+        """A uniform int in `range(n)` (`n` > 0; ValueError otherwise)."""
 
 @final
 class CancelFlag:

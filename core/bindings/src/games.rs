@@ -13,7 +13,7 @@ use boardbot_rules::leda::LedaState;
 use boardbot_rules::legend_raiders::actions::layout;
 use boardbot_rules::legend_raiders::state::RaidersState;
 use boardbot_rules::playout::{random_playouts, PlayoutBudget, PlayoutError};
-use boardbot_rules::{Game, Leda, LegendRaiders};
+use boardbot_rules::{Game, GameDraws, Leda, LegendRaiders, PythonRandom};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -24,8 +24,9 @@ use crate::errors::{
 };
 use crate::state::PyState;
 
-/// A game the binding serves: its rules, and its actions' Python form.
-pub trait PyGame: Game + Copy + Default + 'static {
+/// A game the binding serves: its rules (with either random stream), and its actions' Python
+/// form.
+pub trait PyGame: GameDraws + Copy + Default + 'static {
     /// The state as the binding holds it.
     fn wrap(state: Self::State) -> AnyState;
 
@@ -165,12 +166,21 @@ pub(crate) use with_game;
 /// The longest `random_playouts` run (seconds): a benchmark, not a way to hang a process.
 const MAX_PLAYOUT_SECONDS: f64 = 600.0;
 
-/// A fresh state from options JSON text and a native seed.
-fn new_state<G: PyGame>(game: G, options_json: &str, seed: u64) -> PyResult<PyState> {
+/// A fresh state from options JSON text and a seed: of the native stream, or with
+/// `python_stream` of CPython's `random.Random(seed)` (the Python engine's state).
+fn new_state<G: PyGame>(
+    game: G,
+    options_json: &str,
+    seed: u64,
+    python_stream: bool,
+) -> PyResult<PyState> {
     let options = parse_json(options_json, "the options")?;
-    let state = game
-        .new_state(&options, seed)
-        .map_err(|err| invalid_options(&err))?;
+    let state = if python_stream {
+        game.new_state_with(&options, &mut PythonRandom::new(seed))
+    } else {
+        game.new_state(&options, seed)
+    }
+    .map_err(|err| invalid_options(&err))?;
     Ok(PyState::from(G::wrap(state)))
 }
 
@@ -258,11 +268,18 @@ macro_rules! game_class {
                 })
             }
 
-            /// A fresh game set up from the options (JSON text of an object), native seed.
-            #[pyo3(signature = (options_json = "{}", seed = 0))]
-            fn new_state(&self, options_json: &str, seed: u64) -> PyResult<PyState> {
+            /// A fresh game set up from the options (JSON text of an object) and the seed: the
+            /// native stream, or with `python_stream` the Python engine's state for that seed
+            /// (its draws from `random.Random(seed)`).
+            #[pyo3(signature = (options_json = "{}", seed = 0, *, python_stream = false))]
+            fn new_state(
+                &self,
+                options_json: &str,
+                seed: u64,
+                python_stream: bool,
+            ) -> PyResult<PyState> {
                 guard("new_state", || {
-                    new_state(<$game>::default(), options_json, seed)
+                    new_state(<$game>::default(), options_json, seed, python_stream)
                 })
             }
 

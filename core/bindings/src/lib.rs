@@ -13,12 +13,14 @@
 //! | `errors` | the typed Python exceptions, the panic guard, error and JSON conversions |
 //! | `games` | the served games: their actions' Python form, `AnyState`, the game classes |
 //! | `state` | `State`, one handle type for either game's state |
+//! | `pyrandom` | `PythonRandom`, CPython's `random.Random(seed)` for the Python engine's chance draws |
 //! | `search` | `search`, its configuration, `CancelFlag`, the result dict |
 //! | `reuse` | `Tree` (a kept search tree), `search_reusing`, `reuse_match`, `tree_from_edges` |
 #![forbid(unsafe_code)]
 
 mod errors;
 mod games;
+mod pyrandom;
 mod reuse;
 mod search;
 mod state;
@@ -37,6 +39,7 @@ fn boardbot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyLegendRaiders>()?;
     m.add_class::<PyLeda>()?;
     m.add_class::<PyState>()?;
+    m.add_class::<pyrandom::PyPythonRandom>()?;
     m.add_class::<CancelFlag>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_class::<reuse::PyTree>()?;

@@ -14,6 +14,7 @@ use crate::errors::{
     InvalidSeatError,
 };
 use crate::games::{with_game, AnyState, PyGame};
+use crate::pyrandom::PyPythonRandom;
 
 /// An immutable state of one game (Legend Raiders or LEDA).
 #[pyclass(frozen, module = "boardbot_native", name = "State")]
@@ -145,6 +146,20 @@ fn sample_chance<G: PyGame>(
         .transpose()
 }
 
+/// One outcome of the pending chance step drawn from `rng` as the Python engine draws it.
+fn sample_chance_from<G: PyGame>(
+    game: G,
+    py: Python<'_>,
+    state: &G::State,
+    rng: &PyPythonRandom,
+) -> PyResult<Option<PyObject>> {
+    if game.current_player(state) != CHANCE {
+        return Ok(None);
+    }
+    let outcome = game.sample_chance_with(state, &mut *rng.lock()?);
+    outcome.map(|a| G::action_to_py(py, a)).transpose()
+}
+
 fn policy_weights<G: PyGame>(
     game: G,
     state: &G::State,
@@ -243,6 +258,20 @@ impl PyState {
             "sample_chance",
             || with_game!(&self.state, g, s => sample_chance(g, py, s, seed)),
         )
+    }
+
+    /// One outcome of the pending chance step drawn from `rng` (a `PythonRandom`) exactly as
+    /// the Python engine's `sample_chance(state, rng)` draws it from a `random.Random` in the
+    /// same state, advancing `rng`; None, with no draw, when no chance step is pending.
+    fn sample_chance_from(
+        &self,
+        py: Python<'_>,
+        rng: &Bound<'_, PyPythonRandom>,
+    ) -> PyResult<Option<PyObject>> {
+        guard("sample_chance_from", || {
+            let rng = rng.get();
+            with_game!(&self.state, g, s => sample_chance_from(g, py, s, rng))
+        })
     }
 
     /// The short text of any action of the game, legal now or not.

@@ -11,6 +11,7 @@ use rand_core::RngCore;
 use serde_json::Value;
 
 use crate::error::{ActionError, InvalidState};
+use crate::rng::Draws;
 use crate::view::View;
 
 /// `current_player` at a chance step: call `chance_outcomes` / `sample_chance`.
@@ -157,4 +158,26 @@ pub trait Game: Send + Sync {
     fn chance_form(&self, _state: &Self::State) -> Option<String> {
         None
     }
+}
+
+/// A game whose setup and chance steps draw from any [`Draws`] generator.
+///
+/// [`Game::new_state`] and [`Game::sample_chance`] draw from the native stream; these take the
+/// generator, so with a [`PythonRandom`](crate::PythonRandom) of a seed they give exactly the
+/// Python engine's `new_state(options, seed)` and `sample_chance(state, rng)`, making the same
+/// calls on the generator in the same order.
+pub trait GameDraws: Game {
+    /// [`Game::new_state`] with every random setup choice drawn from `rng`.
+    fn new_state_with<D: Draws + ?Sized>(
+        &self,
+        options: &Value,
+        rng: &mut D,
+    ) -> Result<Self::State, InvalidState>;
+
+    /// [`Game::sample_chance`] with the outcome drawn from `rng`.
+    fn sample_chance_with<D: Draws + ?Sized>(
+        &self,
+        state: &Self::State,
+        rng: &mut D,
+    ) -> Option<Self::Action>;
 }

@@ -6,7 +6,9 @@
 //! with its input. Randomness is always an explicit, seeded argument.
 //!
 //! Games: [`legend_raiders`] ([`LegendRaiders`]) and [`leda`] ([`Leda`]). [`playout`] plays
-//! seeded random games of any of them, counted (the engine speed benchmark).
+//! seeded random games of any of them, counted (the engine speed benchmark). Setups and chance
+//! steps draw from the native stream ([`SeededRng`]) or, to reproduce the Python engine's,
+//! from [`PythonRandom`] (CPython's `random.Random`), through [`Draws`].
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -17,13 +19,15 @@ pub mod leda;
 pub mod legend_raiders;
 pub mod playout;
 mod printable;
+pub mod pyrandom;
 pub mod pyrepr;
 pub mod rng;
 pub mod view;
 
 pub use error::{ActionError, InvalidState};
-pub use game::{Game, CHANCE, TERMINAL};
+pub use game::{Game, GameDraws, CHANCE, TERMINAL};
 pub use leda::Leda;
 pub use legend_raiders::LegendRaiders;
-pub use rng::{seeded_rng, SeededRng};
+pub use pyrandom::PythonRandom;
+pub use rng::{seeded_rng, Draws, SeededRng};
 pub use view::View;

@@ -2,6 +2,11 @@
 //!
 //! Nothing in the rules draws randomness on its own: every random choice takes an explicit
 //! generator, so a seed reproduces a game, a determinization or a search exactly.
+//!
+//! Setups and chance steps draw through [`Draws`], which two streams implement: every
+//! [`RngCore`] generator (the native stream, [`SeededRng`]) with the draws below, and
+//! [`PythonRandom`](crate::pyrandom::PythonRandom) with CPython's, so one rules code gives
+//! either the native engine's games or exactly the Python engine's.
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -12,6 +17,37 @@ pub type SeededRng = Xoshiro256PlusPlus;
 /// A generator seeded from `seed` (the same seed gives the same stream on every machine).
 pub fn seeded_rng(seed: u64) -> SeededRng {
     SeededRng::seed_from_u64(seed)
+}
+
+/// The draws of setups and chance steps, named after the Python engine's calls.
+pub trait Draws {
+    /// A uniform integer in `0..n` (Python's `randrange(n)`); 0 when `n` is 0.
+    fn randrange(&mut self, n: u32) -> u32;
+
+    /// Shuffle `items` in place uniformly (Python's `shuffle`).
+    fn shuffle<T>(&mut self, items: &mut [T]);
+
+    /// `k` distinct integers of `0..n` in the order drawn (Python's `sample(range(n), k)`); at
+    /// most `n`.
+    fn sample(&mut self, n: usize, k: usize) -> Vec<usize>;
+}
+
+/// The native stream: [`below`], [`shuffle`], and a sample drawn item by item from a pool.
+impl<R: RngCore + ?Sized> Draws for R {
+    fn randrange(&mut self, n: u32) -> u32 {
+        below(self, n)
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        shuffle(self, items);
+    }
+
+    fn sample(&mut self, n: usize, k: usize) -> Vec<usize> {
+        let mut pool: Vec<usize> = (0..n).collect();
+        (0..k.min(n))
+            .map(|_| pool.remove(below(self, pool.len() as u32) as usize))
+            .collect()
+    }
 }
 
 /// A uniform integer in `0..n` (Lemire's unbiased multiply-shift); 0 when `n` is 0.
@@ -83,6 +119,20 @@ mod tests {
         let mut sorted = xs;
         sorted.sort_unstable();
         assert_eq!(sorted, [1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    fn the_native_sample_draws_from_a_shrinking_pool() {
+        for seed in 0..200 {
+            let mut a = seeded_rng(seed);
+            let mut b = seeded_rng(seed);
+            let first = below(&mut b, 4) as usize;
+            let second = below(&mut b, 3) as usize;
+            let expected = [first, second + usize::from(second >= first)];
+            assert_eq!(a.sample(4, 2), expected);
+            assert_eq!(a, b);
+        }
+        assert_eq!(seeded_rng(1).sample(3, 5).len(), 3);
     }
 
     #[test]

@@ -7,7 +7,8 @@ use super::actions::Action;
 use super::state::LedaState;
 use super::{codec, heuristics, knowledge, notation, rules, setup};
 use crate::error::{ActionError, InvalidState};
-use crate::game::{Game, TERMINAL};
+use crate::game::{Game, GameDraws, TERMINAL};
+use crate::rng::Draws;
 use crate::view::View;
 
 /// LEDA for two players (see docs/leda/).
@@ -116,5 +117,23 @@ impl Game for Leda {
 
     fn action_from_json(&self, state: &LedaState, data: &Value) -> Result<Action, ActionError> {
         notation::action_from_json(state, data)
+    }
+}
+
+impl GameDraws for Leda {
+    fn new_state_with<D: Draws + ?Sized>(
+        &self,
+        options: &Value,
+        rng: &mut D,
+    ) -> Result<LedaState, InvalidState> {
+        setup::new_state_with(options, rng)
+    }
+
+    fn sample_chance_with<D: Draws + ?Sized>(
+        &self,
+        state: &LedaState,
+        rng: &mut D,
+    ) -> Option<Action> {
+        rules::sample_shuffle(state, rng)
     }
 }

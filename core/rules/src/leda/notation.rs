@@ -266,7 +266,10 @@ fn check_legal(
 /// How to write the outcome of the pending shuffle, an order of the pile's items (Python's
 /// `chance_form`); None when no shuffle is pending.
 pub fn chance_form(state: &LedaState) -> Option<String> {
-    let frame = state.stack.last().filter(|f| state.winner < 0 && f.kind == F_SHUFFLE)?;
+    let frame = state
+        .stack
+        .last()
+        .filter(|f| state.winner < 0 && f.kind == F_SHUFFLE)?;
     let n = shuffle_size(state);
     let pile = if frame.arg(0) == SHUFFLE_ACTIONS {
         "Action tiles".to_owned()

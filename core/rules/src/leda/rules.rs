@@ -1,8 +1,6 @@
 //! The rules driver (the twin of `engine/leda/rules.py`): run automatic frames until a decision
 //! or a chance step, apply actions, who is to move and how the game ends.
 
-use rand_core::RngCore;
-
 use super::actions::Action;
 use super::board;
 use super::decisions::{always_open, legal, resolve, resolve_none};
@@ -11,7 +9,7 @@ use super::frames::{F_SHUFFLE, SHUFFLE_ACTIONS, SHUFFLE_MULLIGAN};
 use super::moves::{draw, forget, pop};
 use super::state::LedaState;
 use crate::game::{CHANCE, TERMINAL};
-use crate::rng::shuffle;
+use crate::rng::Draws;
 
 /// End the game when a player meets a victory condition; `seat` wins a simultaneous one.
 ///
@@ -109,13 +107,14 @@ pub fn shuffle_size(s: &LedaState) -> usize {
     }
 }
 
-/// A uniformly random order for the pending shuffle (None when no shuffle is pending).
-pub fn sample_shuffle<R: RngCore + ?Sized>(s: &LedaState, rng: &mut R) -> Option<Action> {
+/// A uniformly random order for the pending shuffle, one `shuffle` of `0..n` as `rules.py`
+/// draws it (None when no shuffle is pending).
+pub fn sample_shuffle<D: Draws + ?Sized>(s: &LedaState, rng: &mut D) -> Option<Action> {
     if current_player(s) != CHANCE {
         return None;
     }
     let mut order: Vec<usize> = (0..shuffle_size(s)).collect();
-    shuffle(rng, &mut order);
+    rng.shuffle(&mut order);
     Action::shuffle(&order)
 }
 

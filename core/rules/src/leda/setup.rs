@@ -1,6 +1,7 @@
 //! Setting up a LEDA game: the options of `new_state` and the seeded first state (the twin of
-//! `engine/leda/setup.py` and `rules.initial_state`; the same option names and messages, the
-//! native engine's own random stream).
+//! `engine/leda/setup.py` and `rules.initial_state`; the same option names and messages). The
+//! draws go through [`Draws`]: from the native stream, or from
+//! [`PythonRandom`](crate::PythonRandom) call for call as `setup.py` makes them.
 //!
 //! Python's `new_state` ends with `rules.advance`, which leaves the first state as it is: its
 //! top frame is the first player's mulligan, a decision that is always open.
@@ -17,7 +18,7 @@ use super::frames::{F_MULLIGAN, F_ROUND};
 use super::state::{ActionTiles, Frame, ItemList, ItemSet, LedaState, MvTokens, Player, Square};
 use crate::error::InvalidState;
 use crate::jsonread::{JsonResult, Reader};
-use crate::rng::{below, seeded_rng, shuffle, SeededRng};
+use crate::rng::{seeded_rng, Draws};
 
 /// Options of `new_state` (exactly Python's `describe_options`).
 pub fn describe_options() -> Value {
@@ -35,18 +36,25 @@ pub fn describe_options() -> Value {
     })
 }
 
-/// A new game: grids, piles, decks and (unless given) clans and first player from `seed`.
-/// Malformed options fail with Python's path (`$.options...`) and reason.
+/// A new game: grids, piles, decks and (unless given) clans and first player from `seed`, on
+/// the native stream. Malformed options fail with Python's path (`$.options...`) and reason.
 pub fn new_state(options: &Value, seed: u64) -> Result<LedaState, InvalidState> {
-    Ok(set_up(options, seed)?)
+    new_state_with(options, &mut seeded_rng(seed))
 }
 
-fn set_up(options: &Value, seed: u64) -> JsonResult<LedaState> {
+/// A new game with every random setup choice drawn from `rng`, in `setup.py`'s order.
+pub fn new_state_with<D: Draws + ?Sized>(
+    options: &Value,
+    rng: &mut D,
+) -> Result<LedaState, InvalidState> {
+    Ok(set_up(options, rng)?)
+}
+
+fn set_up<D: Draws + ?Sized>(options: &Value, rng: &mut D) -> JsonResult<LedaState> {
     let empty = Value::Object(Map::new());
     let options = if options.is_null() { &empty } else { options };
     let opts = Reader::document(options, "$.options")?;
     opts.obj(Some(&["clans", "first_player", "players"]))?;
-    let mut rng = seeded_rng(seed);
     if let Some(players) = opts.opt("players")? {
         if players.as_int(None, None)? != 2 {
             return Err(players.fail("LEDA is for exactly 2 players"));
@@ -64,22 +72,22 @@ fn set_up(options: &Value, seed: u64) -> JsonResult<LedaState> {
             }
             clans
         }
-        _ => {
-            let a = below(&mut rng, 4) as usize;
-            let b = below(&mut rng, 3) as usize;
-            [a, if b >= a { b + 1 } else { b }]
-        }
+        _ => match rng.sample(CLAN_NAMES.len(), 2)[..] {
+            [a, b] => [a, b],
+            _ => [0, 1],
+        },
     };
     let first = match opts.opt("first_player")? {
         Some(r) if !r.is_null() => r.as_count(0, 1)?,
-        _ => below(&mut rng, 2) as usize,
+        _ => rng.randrange(2) as usize,
     };
-    Ok(initial_state(clans, first, &mut rng))
+    Ok(initial_state(clans, first, rng))
 }
 
-fn shuffled(rng: &mut SeededRng, items: impl Iterator<Item = usize>) -> Vec<usize> {
+/// `items` in a shuffled order (Python's `_shuffled`).
+fn shuffled<D: Draws + ?Sized>(rng: &mut D, items: impl Iterator<Item = usize>) -> Vec<usize> {
     let mut out: Vec<usize> = items.collect();
-    shuffle(rng, &mut out);
+    rng.shuffle(&mut out);
     out
 }
 
@@ -90,7 +98,7 @@ fn list<const N: usize>(items: &[usize]) -> ItemList<N> {
 
 /// The first state (Python's `rules.initial_state`): seeded grids, piles and decks, 3 cards
 /// and 1 Food each, the mulligans next (seat `first`'s on top).
-pub fn initial_state(clans: [usize; 2], first: usize, rng: &mut SeededRng) -> LedaState {
+pub fn initial_state<D: Draws + ?Sized>(clans: [usize; 2], first: usize, rng: &mut D) -> LedaState {
     let players = clans.map(|clan| {
         let tiles = shuffled(rng, 0..SQUARES);
         let deck = shuffled(rng, clan_cards(clan));

@@ -1,11 +1,9 @@
 //! Chance steps: the die roll, tool draws from the bag, tile and card reveals.
 
-use rand_core::RngCore;
-
 use super::actions::{layout, Action};
 use super::components::{components, FACE_KINDS};
 use super::state::{bits, tool_sum, Phase, RaidersState};
-use crate::rng::below;
+use crate::rng::Draws;
 
 /// Every outcome of the pending chance step with its probability (empty when the state is
 /// not at a chance step).
@@ -55,14 +53,15 @@ fn nth_bit(mask: u64, k: u32) -> usize {
     rest.trailing_zeros() as usize
 }
 
-/// One outcome of the pending chance step, drawn with `rng`; None when the state is not at a
-/// chance step (or the step has nothing to draw from).
-pub fn sample_chance<R: RngCore + ?Sized>(s: &RaidersState, rng: &mut R) -> Option<Action> {
+/// One outcome of the pending chance step, drawn with `rng` (one `randrange`, as `chance.py`
+/// draws it); None when the state is not at a chance step (or the step has nothing to draw
+/// from).
+pub fn sample_chance<D: Draws + ?Sized>(s: &RaidersState, rng: &mut D) -> Option<Action> {
     let c = components();
     let a = layout();
     match s.phase {
         Phase::Roll => {
-            let k = below(rng, c.die_faces.len() as u32) as usize;
+            let k = rng.randrange(c.die_faces.len() as u32) as usize;
             c.die_faces.get(k).map(|&f| a.roll_base + Action::from(f))
         }
         Phase::Draw | Phase::RefillTool => {
@@ -70,7 +69,7 @@ pub fn sample_chance<R: RngCore + ?Sized>(s: &RaidersState, rng: &mut R) -> Opti
             if total == 0 {
                 return None;
             }
-            let mut r = below(rng, total);
+            let mut r = rng.randrange(total);
             for t in 0..c.n_tools {
                 let n = u32::from(s.bag[t]);
                 if r < n {
@@ -81,11 +80,11 @@ pub fn sample_chance<R: RngCore + ?Sized>(s: &RaidersState, rng: &mut R) -> Opti
             None
         }
         Phase::RefillTile if s.stack != 0 => {
-            let k = below(rng, s.stack.count_ones());
+            let k = rng.randrange(s.stack.count_ones());
             Some(a.tile_base + nth_bit(s.stack, k) as Action)
         }
         Phase::RevealCard | Phase::BlindCard if s.deck != 0 => {
-            let k = below(rng, s.deck.count_ones());
+            let k = rng.randrange(s.deck.count_ones());
             Some(a.card_base + nth_bit(s.deck, k) as Action)
         }
         _ => None,

@@ -7,7 +7,8 @@ use super::actions::Action;
 use super::state::{Phase, RaidersState};
 use super::{chance, codec, heuristics, knowledge, notation, rules, scoring, setup};
 use crate::error::{ActionError, InvalidState};
-use crate::game::{Game, CHANCE, TERMINAL};
+use crate::game::{Game, GameDraws, CHANCE, TERMINAL};
+use crate::rng::Draws;
 use crate::view::View;
 
 /// Legend Raiders for 2-4 players, with the die or diceless (see docs/legend_raiders/).
@@ -143,5 +144,23 @@ impl Game for LegendRaiders {
 
     fn action_from_json(&self, state: &RaidersState, data: &Value) -> Result<Action, ActionError> {
         notation::check_legal(state, notation::parse_action_json(data, state.dice)?)
+    }
+}
+
+impl GameDraws for LegendRaiders {
+    fn new_state_with<D: Draws + ?Sized>(
+        &self,
+        options: &Value,
+        rng: &mut D,
+    ) -> Result<RaidersState, InvalidState> {
+        setup::new_state_with(options, rng)
+    }
+
+    fn sample_chance_with<D: Draws + ?Sized>(
+        &self,
+        state: &RaidersState,
+        rng: &mut D,
+    ) -> Option<Action> {
+        chance::sample_chance(state, rng)
     }
 }

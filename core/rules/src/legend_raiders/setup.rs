@@ -1,7 +1,7 @@
 //! Game options and the seeded setup of a new game (the twin of `setup.py`; the same option
-//! names and messages, its own random stream).
+//! names and messages). The draws go through [`Draws`]: from the native stream, or from
+//! [`PythonRandom`](crate::PythonRandom) call for call as `setup.py` makes them.
 
-use rand_core::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::components::{components, MAX_SLOTS, MAX_TOOL_TYPES};
@@ -9,7 +9,7 @@ use super::state::{Phase, PlayerState, RaidersState, Seats};
 use crate::error::InvalidState;
 use crate::jsonread::{JsonResult, Reader};
 use crate::pyrepr::echo_str;
-use crate::rng::{below, seeded_rng};
+use crate::rng::{seeded_rng, Draws};
 
 /// The variants: the standard game with the die, and the diceless one.
 pub const VARIANTS: [&str; 2] = ["dice", "diceless"];
@@ -47,9 +47,9 @@ fn board_of(entry: &Reader<'_>) -> JsonResult<usize> {
 }
 
 /// One tool type drawn from `bag` (counts), weighted by the counts.
-fn draw_tool<R: RngCore + ?Sized>(bag: &[u8], rng: &mut R) -> usize {
+fn draw_tool<D: Draws + ?Sized>(bag: &[u8], rng: &mut D) -> usize {
     let total: u32 = bag.iter().map(|&n| u32::from(n)).sum();
-    let mut r = below(rng, total);
+    let mut r = rng.randrange(total);
     for (t, &n) in bag.iter().enumerate() {
         if r < u32::from(n) {
             return t;
@@ -59,18 +59,27 @@ fn draw_tool<R: RngCore + ?Sized>(bag: &[u8], rng: &mut R) -> usize {
     0
 }
 
-/// Remove and return a uniformly chosen item of `items`.
-fn pop_random<R: RngCore + ?Sized>(items: &mut Vec<usize>, rng: &mut R) -> usize {
-    let k = below(rng, items.len() as u32) as usize;
+/// Remove and return a uniformly chosen item of `items` (`items.pop(rng.randrange(len(items)))`).
+fn pop_random<D: Draws + ?Sized>(items: &mut Vec<usize>, rng: &mut D) -> usize {
+    let k = rng.randrange(items.len() as u32) as usize;
     items.remove(k)
 }
 
-/// A fresh game: every random setup choice (boards, first player, reveals) from `seed`.
+/// A fresh game: every random setup choice (boards, first player, reveals) from `seed`, on the
+/// native stream.
 pub fn new_state(options: &Value, seed: u64) -> Result<RaidersState, InvalidState> {
-    Ok(set_up(options, seed)?)
+    new_state_with(options, &mut seeded_rng(seed))
 }
 
-fn set_up(options: &Value, seed: u64) -> JsonResult<RaidersState> {
+/// A fresh game with every random setup choice drawn from `rng`, in `setup.py`'s order.
+pub fn new_state_with<D: Draws + ?Sized>(
+    options: &Value,
+    rng: &mut D,
+) -> Result<RaidersState, InvalidState> {
+    Ok(set_up(options, rng)?)
+}
+
+fn set_up<D: Draws + ?Sized>(options: &Value, rng: &mut D) -> JsonResult<RaidersState> {
     let c = components();
     let empty = Value::Object(Map::new());
     let options = if options.is_null() { &empty } else { options };
@@ -84,7 +93,6 @@ fn set_up(options: &Value, seed: u64) -> JsonResult<RaidersState> {
         Some(r) => r.as_str(Some(&VARIANTS))? == "dice",
         None => true,
     };
-    let mut rng = seeded_rng(seed);
     let boards: Vec<usize> = match opts.opt("characters")? {
         Some(chars) if !chars.is_null() => {
             let entries = chars.as_list(n, Some(n))?;
@@ -99,26 +107,23 @@ fn set_up(options: &Value, seed: u64) -> JsonResult<RaidersState> {
             }
             boards
         }
-        _ => {
-            let mut all: Vec<usize> = (0..c.board_names.len()).collect();
-            (0..n).map(|_| pop_random(&mut all, &mut rng)).collect()
-        }
+        _ => rng.sample(c.board_names.len(), n),
     };
     let first = match opts.opt("first_player")? {
         Some(r) if !r.is_null() => r.as_count(0, n - 1)?,
-        _ => below(&mut rng, n as u32) as usize,
+        _ => rng.randrange(n as u32) as usize,
     };
 
     let mut stack: Vec<usize> = (0..c.n_tiles()).collect();
     let mut hq_tiles = [None; MAX_SLOTS];
     for tile in hq_tiles.iter_mut().take(c.hq_columns) {
-        *tile = Some(pop_random(&mut stack, &mut rng) as u8);
+        *tile = Some(pop_random(&mut stack, rng) as u8);
     }
     let mut bag = c.tool_counts;
     let mut hq_tools = [[0u8; MAX_TOOL_TYPES]; MAX_SLOTS];
     for column in hq_tools.iter_mut().take(c.hq_columns) {
         for _ in 0..c.tools_per_column {
-            let t = draw_tool(&bag[..c.n_tools], &mut rng);
+            let t = draw_tool(&bag[..c.n_tools], rng);
             bag[t] -= 1;
             column[t] += 1;
         }
@@ -126,7 +131,7 @@ fn set_up(options: &Value, seed: u64) -> JsonResult<RaidersState> {
     let mut deck: Vec<usize> = (0..c.n_cards()).collect();
     let mut row = [None; MAX_SLOTS];
     for slot in row.iter_mut().take(c.face_up_cards) {
-        *slot = Some(pop_random(&mut deck, &mut rng) as u8);
+        *slot = Some(pop_random(&mut deck, rng) as u8);
     }
     let players = boards.iter().map(|&b| PlayerState::new(b as u8)).collect();
     Ok(RaidersState {
