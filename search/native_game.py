@@ -16,6 +16,7 @@ Python engine's bytes. The binding's errors become the engine's by their type an
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -35,6 +36,15 @@ _T = TypeVar("_T")
 
 MT_STATE_VERSION = 3
 """The version `random.Random.getstate()` tags its Mersenne Twister state with."""
+
+
+def _json_text(data: Any) -> str:
+    """`data` as JSON text (the standard library's for what orjson refuses: integers past 64
+    bits, which the native parser reads as floats, as orjson parses them)."""
+    try:
+        return orjson.dumps(data).decode()
+    except TypeError:
+        return json.dumps(data)
 
 
 def _as_tuple(value: Any) -> Any:
@@ -62,7 +72,9 @@ class NativeGame(BaseGame):
         native core is not built)."""
         return _native_of(game if isinstance(game, str) else game.name)
 
-    def __reduce__(self) -> tuple[Callable[[str], NativeGame | None], tuple[str]]:
+    def __reduce__(  # type: ignore[override]
+        self,
+    ) -> tuple[Callable[[str], NativeGame | None], tuple[str]]:
         # Rebuilt by name in a worker process (the binding's objects do not pickle).
         return (_native_of, (self.name,))
 
@@ -145,7 +157,7 @@ class NativeGame(BaseGame):
         return data
 
     def state_from_json(self, data: Any) -> Any:
-        text = orjson.dumps(data).decode()
+        text = _json_text(data)
         return self._call(lambda: self.twin.state_from_json(text))
 
     def action_to_json(self, state: Any, action: Any) -> JsonDict:
@@ -153,7 +165,7 @@ class NativeGame(BaseGame):
         return data
 
     def action_from_json(self, state: Any, data: Any) -> Any:
-        text = orjson.dumps(data).decode()
+        text = _json_text(data)
         return self.action(self._call(lambda: state.action_from_json(text)))
 
     def action_to_str(self, state: Any, action: Any) -> str:
