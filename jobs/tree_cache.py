@@ -1,6 +1,7 @@
-"""The search trees a worker process keeps between requests with a `session_key`.
+"""The search trees a process keeps between requests with a `session_key`.
 
-A bounded LRU cache, one per worker process: an entry is the tree the last search of one
+A bounded LRU cache, one per process (each search worker's, and the server's for the native
+searches it runs itself), safe to share between threads: an entry is the tree the last search of one
 (session key, game, seat) grew (`search/reuse.py`), bounded by the number of entries and by
 the nodes of every tree together. A search takes its entry out (a tree is grown by one search
 at a time) and puts back the tree it grew; the least recently used entries go first when a
@@ -9,6 +10,7 @@ bound is passed. Requests without a session key never read or change it.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
@@ -37,6 +39,7 @@ class TreeCache:
         self.nodes = 0
         """Nodes of the trees held now."""
         self.evictions = 0
+        self._lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
@@ -51,6 +54,10 @@ class TreeCache:
 
     def take(self, key: CacheKey) -> KeptTree | None:
         """The tree kept under `key`, removed from the cache (None if there is none)."""
+        with self._lock:
+            return self._take(key)
+
+    def _take(self, key: CacheKey) -> KeptTree | None:
         tree = self._trees.pop(key, None)
         if tree is not None:
             self.nodes -= tree.nodes
@@ -59,15 +66,16 @@ class TreeCache:
     def put(self, key: CacheKey, tree: KeptTree) -> None:
         """Keep `tree` under `key` as the most recently used, evicting the least recently used
         entries past a bound; a tree larger than the node bound on its own is not kept."""
-        self.take(key)
-        if not self.enabled or tree.nodes > self.max_nodes:
-            return
-        self._trees[key] = tree
-        self.nodes += tree.nodes
-        while len(self._trees) > self.max_entries or self.nodes > self.max_nodes:
-            _, evicted = self._trees.popitem(last=False)
-            self.nodes -= evicted.nodes
-            self.evictions += 1
+        with self._lock:
+            self._take(key)
+            if not self.enabled or tree.nodes > self.max_nodes:
+                return
+            self._trees[key] = tree
+            self.nodes += tree.nodes
+            while len(self._trees) > self.max_entries or self.nodes > self.max_nodes:
+                _, evicted = self._trees.popitem(last=False)
+                self.nodes -= evicted.nodes
+                self.evictions += 1
 
 
 CACHE = TreeCache()

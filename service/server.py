@@ -13,8 +13,10 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from boardbot.jobs import tree_cache
 from boardbot.jobs.cores import available_cores
 from boardbot.jobs.extra_games import register_env_games
+from boardbot.jobs.native_searches import NativeSearches
 from boardbot.jobs.settings import Limits
 from boardbot.jobs.tree_cache import DEFAULT_ENTRIES, DEFAULT_NODES
 from boardbot.jobs.worker_pool import WorkerPool
@@ -111,6 +113,8 @@ class BotServer:
             name="search worker",
             tree_cache=(config.tree_cache_entries, config.tree_cache_nodes),
         )
+        self.native_searches = NativeSearches(config.workers, config.queue_limit)
+        """Searches of games with a native twin, run in this process (jobs/native_searches.py)."""
         self.rules_pool = WorkerPool(
             config.rules_workers,
             RULES_QUEUE_PER_WORKER * config.rules_workers,
@@ -144,20 +148,25 @@ class BotServer:
         notice = fallback_notice(cfg.engine)
         if notice is not None:  # said once on stderr by `serve`; the request log stays JSON
             self.warnings.append(notice)
+        tree_cache.configure(cfg.tree_cache_entries, cfg.tree_cache_nodes)
         self.pool.start()
         self.rules_pool.start()
-        pool = self.pool
+        pool, native = self.pool, self.native_searches
         self.metrics.gauge(
-            "boardbot_queue_depth", "Requests waiting for a worker.", lambda: pool.queue_depth
+            "boardbot_queue_depth",
+            "Requests waiting for a worker or a native search slot.",
+            lambda: pool.queue_depth + native.queue_depth,
         )
         self.metrics.gauge(
-            "boardbot_workers_busy", "Search workers running a request.", lambda: self.pool.busy
+            "boardbot_workers_busy",
+            "Searches running (in search workers and natively in the server).",
+            lambda: pool.busy + native.busy,
         )
-        self.metrics.gauge("boardbot_workers", "Search worker processes.", lambda: self.pool.size)
+        self.metrics.gauge("boardbot_workers", "Search worker processes.", lambda: pool.size)
         self.metrics.gauge(
             "boardbot_search_threads_busy",
             "Threads the running searches use (a native search may take several idle cores).",
-            lambda: self.pool.cores_busy,
+            lambda: pool.cores_busy + native.cores_busy,
         )
         # Outermost first: bound token-less open streams, check the token, then read the bytes.
         interceptors: list[grpc.ServerInterceptor] = [self.open_stream_gate]
@@ -182,6 +191,7 @@ class BotServer:
             self.logger,
             cfg.limits,
             rules_pool=self.rules_pool,
+            native_searches=self.native_searches,
             engine=per_game(cfg.engine),
             search_threads=cfg.search_threads,
         )
@@ -230,6 +240,7 @@ class BotServer:
         # the calls whose workers are stopped at the grace's end are answered SHUTTING_DOWN
         # with details, not cut off by the transport.
         calls_done = None if self._grpc is None else self._grpc.stop(grace_s + SHUTDOWN_ANSWER_S)
+        self.native_searches.close(timeout=max(0.0, ends - time.monotonic()))
         for pool in (self.pool, self.rules_pool):
             pool.close(timeout=max(0.0, ends - time.monotonic()))
         if self._grpc is not None and calls_done is not None:

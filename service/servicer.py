@@ -15,6 +15,7 @@ import orjson
 from boardbot.engine import list_games
 from boardbot.jobs import game_ops, settings
 from boardbot.jobs.failures import FailureKind, Reason, RequestError, internal
+from boardbot.jobs.native_searches import NativeSearch, NativeSearches
 from boardbot.jobs.request_bounds import (
     MAX_NAME_CHARS,
     MAX_STATE_BYTES,
@@ -27,7 +28,7 @@ from boardbot.jobs.request_bounds import (
 from boardbot.jobs.rules_job import NewGameCall, RulesCall, RulesJob, run_native_rules_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome
 from boardbot.jobs.threads import auto_thread_cap
-from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, PoolJob, TimedJob, WorkerPool
+from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, PoolJob, WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.engines import Engine, native_games
@@ -56,6 +57,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         logger: logging.Logger,
         limits: settings.Limits,
         rules_pool: WorkerPool,
+        native_searches: NativeSearches,
         engine: Engine = Engine.AUTO,
         search_threads: int | None = None,
     ) -> None:
@@ -67,7 +69,10 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         self.native_games = frozenset(native_games() if engine is not Engine.PYTHON else ())
         """Games whose searches run on the native core here (they may use several threads)."""
         self.rules_pool = rules_pool
-        """Where rules calls (NewGame, LegalMoves, ApplyMove, ViewState) run."""
+        """Where rules calls (NewGame, LegalMoves, ApplyMove, ViewState) of games served by the
+        Python engine run."""
+        self.native_searches = native_searches
+        """Where the searches of games served natively run: in this process."""
         self.metrics = metrics
         self.logger = logger
         self.limits = limits
@@ -259,14 +264,14 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         self, request: pb.ChooseMoveRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.ChooseMoveResponse:
         job = self._search_job(request, context, record, top_k=request.top_k, ranked=False)
-        outcome = self._finish(self._submit(self.pool, job, context), record)
+        outcome = self._finish(self._submit(self._searches_of(job), job, context), record)
         return convert.choose_move_response(outcome)
 
     def _analyze(
         self, request: pb.AnalyzeRequest, context: grpc.ServicerContext, record: Record
     ) -> pb.AnalyzeResponse:
         job = self._search_job(request, context, record, top_k=request.top_k)
-        outcome = self._finish(self._submit(self.pool, job, context), record)
+        outcome = self._finish(self._submit(self._searches_of(job), job, context), record)
         return convert.analyze_response(outcome)
 
     def _analyze_stream(
@@ -285,7 +290,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             every_iterations=request.every_iterations,
             every_ms=every_ms,
         )
-        pool_job = self._submit(self.pool, job, context)
+        pool_job = self._submit(self._searches_of(job), job, context)
         for outcome in pool_job.stream():
             if outcome.final:
                 self._note_search(outcome, record)
@@ -356,8 +361,14 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             session_key=request.session_key,
         )
 
+    def _searches_of(self, job: SearchJob) -> WorkerPool | NativeSearches:
+        """Where `job` runs: in this process for a game served natively, else in a worker."""
+        return self.native_searches if job.game in self.native_games else self.pool
+
     @staticmethod
-    def _submit(pool: WorkerPool, job: TimedJob, context: grpc.ServicerContext) -> PoolJob:
+    def _submit(
+        pool: WorkerPool | NativeSearches, job: Any, context: grpc.ServicerContext
+    ) -> PoolJob | NativeSearch:
         try:
             pool_job = pool.submit(job)
         except PoolBusy as error:
@@ -370,7 +381,7 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             pool_job.cancel()  # the call ended already
         return pool_job
 
-    def _finish(self, pool_job: PoolJob, record: Record) -> SearchOutcome:
+    def _finish(self, pool_job: PoolJob | NativeSearch, record: Record) -> SearchOutcome:
         outcome = pool_job.result()
         self._note_search(outcome, record)
         return outcome

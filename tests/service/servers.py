@@ -12,8 +12,12 @@ from typing import Any
 
 import grpc
 
+from boardbot.jobs.native_searches import NativeSearches
 from boardbot.jobs.settings import Limits
+from boardbot.jobs.worker_pool import WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
+from boardbot.search.engines import Engine
+from boardbot.search.native_game import NativeGame
 from boardbot.service.server import BotServer, ServerConfig
 
 MAX_MESSAGE_BYTES = 1024 * 1024
@@ -65,6 +69,14 @@ def start_server(**overrides: Any) -> Served:
     server = BotServer(ServerConfig(**values), logger)
     server.start()
     return Served(server, log)
+
+
+def searches_of(served: Served, game: str = "legend_raiders") -> WorkerPool | NativeSearches:
+    """Where `served` runs the searches of `game`: natively in the server process (a game with
+    a native twin, engine not python), else in its worker pool."""
+    server = served.server
+    native = server.config.engine is not Engine.PYTHON and NativeGame.of(game) is not None
+    return server.native_searches if native else server.pool
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float) -> bool:

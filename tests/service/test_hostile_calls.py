@@ -15,9 +15,10 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.search.engines import Engine
 from boardbot.service.client import BotClient
 from tests.service.positions import decision_state, load
-from tests.service.servers import Served, error_details, start_server, wait_until
+from tests.service.servers import Served, error_details, searches_of, start_server, wait_until
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 TOKEN = "s3cret"
@@ -162,8 +163,9 @@ def test_the_token_is_checked_before_the_bytes() -> None:
         s.close()
 
 
-def test_a_call_still_running_when_the_grace_ends_gets_shutting_down() -> None:
-    s = start_server(workers=1)
+@pytest.mark.parametrize("engine", [Engine.AUTO, Engine.PYTHON], ids=["auto", "python"])
+def test_a_call_still_running_when_the_grace_ends_gets_shutting_down(engine: Engine) -> None:
+    s = start_server(workers=1, engine=engine)
     outcome: dict[str, grpc.RpcError] = {}
     request = _choose_request(iterations=1_000_000, time_ms=30_000)
 
@@ -176,7 +178,7 @@ def test_a_call_still_running_when_the_grace_ends_gets_shutting_down() -> None:
     caller = threading.Thread(target=ask)
     caller.start()
     try:
-        assert wait_until(lambda: s.server.pool.busy == 1, timeout=10)
+        assert wait_until(lambda: searches_of(s).busy == 1, timeout=10)
         s.server.stop(grace=1.5)
         caller.join(20)
         error = outcome["error"]

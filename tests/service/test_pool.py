@@ -14,17 +14,27 @@ import pytest
 
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
+from boardbot.search.engines import Engine
 from tests.service.positions import decision_state, load
-from tests.service.servers import Served, start_server, wait_until
+from tests.service.servers import Served, searches_of, start_server, wait_until
 
 GAME = "legend_raiders"
 OPTIONS = {"players": 2}
 
 
+@pytest.fixture(scope="module", params=[Engine.AUTO, Engine.PYTHON], ids=["auto", "python"])
+def single(request: pytest.FixtureRequest) -> Iterator[Served]:
+    """A server with one worker and no waiting room: the second concurrent search is refused
+    (searches native in the server process, or Python in the worker)."""
+    s = start_server(workers=1, queue_limit=0, engine=request.param)
+    yield s
+    s.close()
+
+
 @pytest.fixture(scope="module")
-def single() -> Iterator[Served]:
-    """A server with one worker and no waiting room: the second concurrent search is refused."""
-    s = start_server(workers=1, queue_limit=0)
+def single_python() -> Iterator[Served]:
+    """A server whose one worker process runs every search (the Python engine)."""
+    s = start_server(workers=1, queue_limit=0, engine=Engine.PYTHON)
     yield s
     s.close()
 
@@ -71,13 +81,14 @@ def test_full_queue_is_refused_at_once_and_cancel_frees_the_worker(single: Serve
     assert "busy" in info.value.details()
     call.cancel()  # the client goes away: the search must stop and free the worker
     # The search was given a minute; a freed worker within seconds shows it stopped early.
-    assert wait_until(lambda: single.server.pool.busy == 0, timeout=10)
+    assert wait_until(lambda: searches_of(single).busy == 0, timeout=10)
     reply = single.stub.ChooseMove(request, timeout=30)
     assert reply.move.notation in legal
     assert '"status":"CANCELLED"' in single.log.getvalue()
 
 
-def test_killed_worker_is_replaced(single: Served) -> None:
+def test_killed_worker_is_replaced(single_python: Served) -> None:
+    single = single_python
     call = _long_stream(single, seed=1)
     next(call)
     (pid,) = single.server.pool.busy_pids()
@@ -127,10 +138,10 @@ def test_cancelled_choose_move_stops_its_search(single: Served) -> None:
     long_request.CopyFrom(request)
     long_request.settings.CopyFrom(pb.SearchSettings(iterations=1_000_000, time_ms=60_000))
     future = single.stub.ChooseMove.future(long_request, timeout=120)
-    assert wait_until(lambda: single.server.pool.busy == 1, timeout=30)
+    assert wait_until(lambda: searches_of(single).busy == 1, timeout=30)
     future.cancel()
     # The search was given a minute; a freed worker within seconds shows it stopped early.
-    assert wait_until(lambda: single.server.pool.busy == 0, timeout=10)
+    assert wait_until(lambda: searches_of(single).busy == 0, timeout=10)
     assert single.stub.ChooseMove(request, timeout=30).move.notation in legal
     records = [orjson.loads(line) for line in single.log.getvalue().splitlines()]
     cancelled = [r for r in records if r["method"] == "ChooseMove" and r["status"] == "CANCELLED"]

@@ -16,7 +16,7 @@ from boardbot.jobs.threads import auto_thread_cap, search_threads
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.search import engines
 from tests.service.positions import decision_state, load
-from tests.service.servers import Served, start_server, wait_until
+from tests.service.servers import Served, searches_of, start_server, wait_until
 
 needs_native = pytest.mark.skipif(
     engines.native_module() is None, reason="boardbot_native is not built (`make native`)"
@@ -103,7 +103,7 @@ def _analyze(settings: pb.SearchSettings, seed: int = 3) -> pb.AnalyzeRequest:
 
 
 def _idle(served: Served) -> None:
-    assert wait_until(lambda: served.server.pool.cores_busy == 0, timeout=30)
+    assert wait_until(lambda: searches_of(served).cores_busy == 0, timeout=30)
 
 
 def _logged_workers(served: Served) -> list[int]:
@@ -145,7 +145,7 @@ def test_a_search_started_while_another_holds_every_core_gets_one_thread(
     try:
         first = next(stream)  # a partial: the long search is running, on both cores
         assert not first.final and first.stats.settings.workers == 2
-        assert auto_served.server.pool.cores_busy == 2
+        assert searches_of(auto_served).cores_busy == 2
         reply = auto_served.stub.Analyze(_analyze(pb.SearchSettings(iterations=200)), timeout=60)
         assert reply.final and reply.stats.settings.workers == 1
     finally:

@@ -17,7 +17,7 @@ from boardbot.jobs.settings import Limits
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.search import engines
 from tests.service.positions import decision_state, load
-from tests.service.servers import Served, start_server, wait_until
+from tests.service.servers import Served, searches_of, start_server, wait_until
 
 pytestmark = pytest.mark.skipif(
     engines.native_module() is None, reason="boardbot_native is not built (`make native`)"
@@ -68,7 +68,7 @@ def test_a_two_thread_stream_ends_at_its_time_limit(
     two_thread_server: Served, every_ms: int, every_iterations: int
 ) -> None:
     served = two_thread_server
-    assert wait_until(lambda: served.server.pool.cores_busy == 0, timeout=30)
+    assert wait_until(lambda: searches_of(served).cores_busy == 0, timeout=30)
     kills = served.server.pool.kills
     started = time.perf_counter()
     replies = list(

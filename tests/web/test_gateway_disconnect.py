@@ -8,7 +8,7 @@ import threading
 import grpc
 import orjson
 
-from tests.service.servers import Served, wait_until
+from tests.service.servers import Served, searches_of, wait_until
 from tests.web.gateways import RunningGateway
 from tests.web.raw_http import FakeClient, post, serving
 
@@ -111,7 +111,7 @@ def test_a_stream_that_runs_to_its_end_is_not_cancelled_early(gateway: RunningGa
 
 def test_a_closed_stream_frees_the_servers_worker(gateway: RunningGateway, served: Served) -> None:
     request = _stream_request(gateway, 1, {"time_ms": 50_000}, every_ms=60_000)
-    pool = served.server.pool
+    pool = searches_of(served, "leda")
     with socket.create_connection(("127.0.0.1", gateway.gateway.port), timeout=20) as sock:
         sock.sendall(post("/api/AnalyzeStream", orjson.dumps(request)))
         assert sock.recv(65536).startswith(b"HTTP/1.0 200")
