@@ -14,7 +14,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from boardbot.jobs.failures import (
@@ -27,6 +27,7 @@ from boardbot.jobs.failures import (
 )
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed
+from boardbot.search.engines import native_module
 
 _DONE = object()
 """The end of a streamed search's events."""
@@ -150,10 +151,15 @@ class NativeSearch:
         self.cancelled = threading.Event()
         self.cores = 1
         self._searches = searches
+        module = native_module()
+        self._flag = None if module is None else module.CancelFlag()
+        """The native search's cancel flag: the search reads it itself, nothing polls."""
 
     def cancel(self) -> None:
         """Stop the search (it answers with what it found so far) or drop it while it waits."""
         self.cancelled.set()
+        if self._flag is not None:
+            self._flag.cancel()
         with self._searches._cond:
             self._searches._cond.notify_all()
 
@@ -183,7 +189,8 @@ class NativeSearch:
         searches = self._searches
         job = searches._start(self)
         try:
-            outcome = run_search_job(job, self.cancelled.is_set, on_progress)
+            stop: Callable[[], bool] = self.cancelled.is_set if self._flag is None else self._flag
+            outcome = run_search_job(job, stop, on_progress)
         except RequestError:
             raise
         except Exception as error:  # a bad request must never take the server down

@@ -98,9 +98,12 @@ def _run(
     native_view = _native_state(twin, game, view.state, view.seat)
     full = None if reuse is None else _native_state(twin, game, reuse[0], None)
     should_stop, on_progress, shown = controls.should_stop, controls.on_progress, controls.shown
-    flag = module.CancelFlag()
     done = threading.Event()
-    watcher = _cancel_watcher(should_stop, flag, done) if should_stop else None
+    if isinstance(should_stop, module.CancelFlag):
+        flag, watcher = should_stop, None  # cancelled directly: nothing to poll
+    else:
+        flag = module.CancelFlag()
+        watcher = _cancel_watcher(should_stop, flag, done) if should_stop else None
 
     def progress(partial: dict[str, Any]) -> None:
         if on_progress is not None:

@@ -179,6 +179,8 @@ class CancelFlag:
     def cancel(self) -> None: ...
     @property
     def cancelled(self) -> bool: ...
+    def __call__(self) -> bool:
+        """True once cancelled: the flag is also a stop check."""
 
 def search(
     state: State,

@@ -42,6 +42,12 @@ impl CancelFlag {
     fn cancelled(&self) -> bool {
         self.token.is_cancelled()
     }
+
+    /// The flag as a stop check: True once `cancel` has been called (a search given the flag
+    /// itself as its stop check polls nothing).
+    fn __call__(&self) -> bool {
+        self.token.is_cancelled()
+    }
 }
 
 /// The configuration keys `search` accepts (every field of Python's `SearchConfig`).
