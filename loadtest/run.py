@@ -238,6 +238,12 @@ class Run:
     def _fault(
         self, server: ServerProcess, scenario: Scenario, baseline: dict[str, Row]
     ) -> dict[str, Row]:
+        if self.args.engine != "python":
+            # Searches of games with a native twin run in the server process: no worker to kill.
+            self._say("fault: skipped, the searches run natively in the server process (the "
+                      "worker-kill scenario needs --engine python)")
+            self.record["fault"] = {"skipped": "native searches run in the server process"}
+            return baseline
         delay = scenario.duration_s / 3
         kill = faults.kill_worker_later(
             server, delay, self.args.workers, watch_s=scenario.duration_s - delay - 1
