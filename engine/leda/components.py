@@ -1,7 +1,7 @@
 """Loads and validates the LEDA component data (`components.json`).
 
 The file is the one copy of every component fact: the Python engine reads it here, the native
-engine compiles it in (core/rules/build.rs) and the analysis board fetches it from the web
+engine compiles it in (core/rules/codegen/) and the analysis board fetches it from the web
 gateway. `data.py` turns what this module reads into the engine's tables; the format is in
 docs/leda/components.md.
 """
