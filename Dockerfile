@@ -53,8 +53,10 @@ RUN for crate in core/*/; do mkdir "${crate}src" && touch "${crate}src/lib.rs"; 
     && /usr/local/cargo/bin/cargo fetch --locked --manifest-path core/Cargo.toml \
     && rm -r core/*/src
 
-# The Rust core compiles in the Python engine's component data (include_str!).
+# The Rust core compiles in the Python engine's component data (include_str!, and LEDA's
+# through the build script of core/rules).
 COPY engine/legend_raiders/components.json ./engine/legend_raiders/
+COPY engine/leda/components.json ./engine/leda/
 COPY core ./core
 RUN PATH=/usr/local/cargo/bin:$PATH /opt/maturin/bin/maturin build --release --locked \
         -m core/bindings/Cargo.toml -i /opt/boardbot/bin/python -o /tmp/wheels \

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -157,6 +158,9 @@ def check_game(game: Any) -> None:
     twin = game_type.native_twin
     if twin is not None and not (isinstance(twin, str) and twin):
         problems.append(f"its native_twin {twin!r} is not a binding's game name")
+    data = game_type.components
+    if data is not None and not (isinstance(data, Path) and data.suffix == ".json"):
+        problems.append(f"its components {data!r} is not the path of a JSON file")
     if problems:
         raise GameDefinitionError(f"{label}: {'; '.join(problems)}")
 

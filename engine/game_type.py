@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
 
 class Chance(Enum):
@@ -41,3 +42,7 @@ class GameType:
     """The name of the game's twin in the native core's binding (the `boardbot_native` class,
     e.g. "Leda"), or None when it has none. This is the one place the Python side declares a
     twin: the search finds it here (search/engines.py, docs/native.md)."""
+    components: Path | None = None
+    """The game's component data file (JSON): the one copy of its cards, tiles, names and
+    numbers, which its engines read and the web gateway serves to the analysis board
+    (`GET /api/games/<name>/components`, docs/web.md). None when the game has none."""

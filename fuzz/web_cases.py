@@ -23,8 +23,10 @@ JSON_TYPE = b"application/json"
 SEARCH_METHODS = ("ChooseMove", "Analyze", "AnalyzeStream")
 RULES_METHODS = ("ListGames", "NewGame", "LegalMoves", "ApplyMove", "ViewState")
 STATIC_FILES = ("app.js", "api.js", "style.css", "index.html", "games/leda.js",
-                "games/legend_raiders.js", "games/generic.js", "games/names.js",
-                "games/boards.css")
+                "games/legend_raiders.js", "games/generic.js", "games/dom.js",
+                "games/leda_data.js", "games/lr_data.js", "games/boards.css")
+COMPONENT_PATHS = (b"/api/games/leda/components", b"/api/games/legend_raiders/components")
+"""The games' component data the page reads (GET, like the static files)."""
 MAX_BODY_BYTES = 4 * 1024 * 1024
 DOCUMENTED_5XX = frozenset({503, 504})
 """5xx answers the gateway documents: busy (503) and a call past its deadline (504)."""
@@ -187,10 +189,12 @@ class WebCaseFactory:
                            request(b"GET", target, [(b"Host", HOST)]), expect=frozenset({200}),
                            page=True)
         if kind == "static":
-            name = rng.choice(STATIC_FILES).encode()
-            return WebCase(index, "valid", "static",
-                           request(b"GET", b"/static/" + name, [(b"Host", HOST)]),
-                           expect=frozenset({200}), page=name.endswith(b".html"))
+            target = rng.choice((*(b"/static/" + f.encode() for f in STATIC_FILES),
+                                 *COMPONENT_PATHS))
+            label = "components" if target in COMPONENT_PATHS else "static"
+            return WebCase(index, "valid", label,
+                           request(b"GET", target, [(b"Host", HOST)]),
+                           expect=frozenset({200}), page=target.endswith(b".html"))
         path, body = self._call(rng, SEARCH_METHODS if kind == "search" else RULES_METHODS)
         return WebCase(index, "valid", "api:" + path.decode().removeprefix("/api/"),
                        request(b"POST", path, post_headers(body), body))

@@ -1,10 +1,11 @@
-"""The page's HTTP gateway: static files, one JSON endpoint per unary call, and AnalyzeStream
-as server-sent events, each forwarded to a boardbot gRPC server.
+"""The page's HTTP gateway: static files, each game's component data, one JSON endpoint per
+unary call, and AnalyzeStream as server-sent events, each forwarded to a boardbot gRPC server.
 
 The browser speaks plain HTTP: `POST /api/<Method>` with the request message as JSON answers
 the response message as JSON (or `{"error": {...}}` with an HTTP status from the gRPC code);
 `POST /api/AnalyzeStream` answers `text/event-stream`, one `data:` line per partial analysis,
-then `event: end` (or `event: error`). A client that closes its connection cancels its call.
+then `event: end` (or `event: error`). `GET /api/games/<name>/components` answers the game's
+component data file. A client that closes its connection cancels its call.
 Every request gets an answer, 500 at worst; the bounds are in docs/web.md.
 """
 
@@ -29,7 +30,7 @@ from google.protobuf.message import Message
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.service.auth import is_loopback
 from boardbot.service.client import BotClient
-from boardbot.web import request_checks, rpc_errors, static_files, wire
+from boardbot.web import component_data, request_checks, rpc_errors, static_files, wire
 from boardbot.web.disconnect import DisconnectWatcher
 from boardbot.web.handler_pool import DEFAULT_MAX_HANDLERS, BoundedThreadsMixIn
 from boardbot.web.request_checks import RefusedError
@@ -157,7 +158,7 @@ class GatewayHandler(BaseHTTPRequestHandler):
         )
 
     def do_GET(self) -> None:
-        """A static file of the page (`/` is the board)."""
+        """A static file of the page (`/` is the board), or a game's component data."""
         self._refusing(self._get)
 
     def do_POST(self) -> None:
@@ -177,7 +178,8 @@ class GatewayHandler(BaseHTTPRequestHandler):
     def _get(self) -> None:
         request_checks.check_host(self.headers, self.server.loopback)
         path = request_checks.path_of(self.path)
-        file = static_files.find(path)
+        on_api = path.startswith(component_data.PREFIX)
+        file = component_data.find(path) if on_api else static_files.find(path)
         body = _read_file(file) if file is not None else None
         if file is None or body is None:
             message = f"no such page: {path[:200]}"

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from boardbot.engine.base import BaseGame
 from boardbot.engine.game_type import Chance, GameType, Information
-from boardbot.engine.leda import codec, heuristics, knowledge, notation, render, rules, setup
+from boardbot.engine.leda import (
+    codec,
+    components,
+    heuristics,
+    knowledge,
+    notation,
+    render,
+    rules,
+    setup,
+)
 
 GAME_TYPE = GameType(
     name="leda",
@@ -14,6 +23,7 @@ GAME_TYPE = GameType(
     information=Information.IMPERFECT,
     heuristics=True,
     render=True,
+    components=components.DATA_FILE,
     native_twin="Leda",
 )
 

@@ -7,6 +7,7 @@ from boardbot.engine.game_type import Chance, GameType, Information
 from boardbot.engine.legend_raiders import (
     chance,
     codec,
+    components,
     heuristics,
     knowledge,
     notation,
@@ -24,6 +25,7 @@ GAME_TYPE = GameType(
     information=Information.IMPERFECT,
     heuristics=True,
     render=True,
+    components=components.DATA_FILE,
     native_twin="LegendRaiders",
 )
 

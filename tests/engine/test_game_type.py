@@ -14,6 +14,7 @@ from boardbot.engine.api import TERMINAL, JsonDict, State, View
 from boardbot.engine.base import BaseGame, check_game
 from boardbot.engine.errors import GameDefinitionError, IllegalActionError
 from boardbot.engine.game_type import Chance, GameType, Information
+from boardbot.engine.leda.components import DATA_FILE as LEDA_DATA_FILE
 from boardbot.engine.leda.game import GAME_TYPE as LEDA_TYPE
 from boardbot.engine.registry import load_game, unregister_game
 
@@ -99,7 +100,7 @@ class Untyped:
 def test_a_game_type_is_a_frozen_value() -> None:
     assert GameType(
         "leda", 2, 2, Chance.SAMPLED, Information.IMPERFECT, heuristics=True, render=True,
-        native_twin="Leda",
+        native_twin="Leda", components=LEDA_DATA_FILE,
     ) == LEDA_TYPE
     with pytest.raises(FrozenInstanceError):
         LEDA_TYPE.name = "other"  # type: ignore[misc]
@@ -112,6 +113,8 @@ def test_real_games_declare_their_type() -> None:
     for game in (leda, raiders):
         check_game(game)
         assert game.game_type.information is Information.IMPERFECT
+        components = game.game_type.components
+        assert components is not None and components.is_file()
 
 
 def test_base_defaults_fill_what_a_game_does_not_write() -> None:
@@ -174,6 +177,9 @@ def _variant(changes: dict[str, Any]) -> type[CoinGame]:
         ({"preset_overrides": {"expert": 3}}, "preset_overrides is not a mapping"),
         ({"game_type": GameType("x", 1, 1, Chance.LISTED, Information.PERFECT, native_twin="")},
          "its native_twin '' is not a binding's game name"),
+        ({"game_type": GameType("x", 1, 1, Chance.LISTED, Information.PERFECT,
+                                components="data.json")},  # type: ignore[arg-type]
+         "its components 'data.json' is not the path of a JSON file"),
     ],
     ids=lambda v: v if isinstance(v, str) else "",
 )

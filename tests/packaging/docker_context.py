@@ -487,17 +487,27 @@ def manifest_problems(workdir: Path) -> list[str]:
 def native_problems(workdir: Path) -> list[str]:
     """What the native core's build (maturin on core/bindings) lacks in `workdir`.
 
-    The Cargo workspace, its lock file and every member's manifest and sources, and each file a
-    library source compiles in from elsewhere (the Python engine's data files).
+    The Cargo workspace, its lock file and every member's manifest, sources and build script,
+    and each file a library source or a build script compiles in from elsewhere (the Python
+    engine's data files).
     """
     core = workdir / "core"
     problems = manifest_problems(workdir)
     if not (core / "bindings" / "pyproject.toml").is_file():
         problems.append("core/bindings/pyproject.toml is not copied")
+    sources: list[Path] = []
     for manifest in sorted(core.glob("*/Cargo.toml")):
-        if not (manifest.parent / "src").is_dir():
-            problems.append(f"the sources of {manifest.parent.relative_to(workdir)} are not copied")
-    for source in sorted(core.glob("*/src/**/*.rs")):
+        crate = manifest.parent
+        if not (crate / "src").is_dir():
+            problems.append(f"the sources of {crate.relative_to(workdir)} are not copied")
+        sources += crate.glob("src/**/*.rs")
+        build = tomllib.loads(manifest.read_text()).get("package", {}).get("build")
+        if isinstance(build, str):
+            script = crate / build
+            if not script.is_file():
+                problems.append(f"the build script {script.relative_to(workdir)} is not copied")
+            sources += script.parent.glob("**/*.rs")
+    for source in sorted(set(sources)):
         for included in INCLUDED_FILE.findall(source.read_text()):
             target = Path(os.path.normpath(source.parent / included))
             if not target.is_file():

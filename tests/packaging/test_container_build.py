@@ -238,6 +238,7 @@ def test_the_build_stage_copies_what_the_package_and_the_native_core_need(tmp_pa
         "LICENSE",
         "core",
         "engine/legend_raiders/components.json",
+        "engine/leda/components.json",
     ],
 )
 def test_a_copy_line_left_out_is_found(tmp_path: Path, needed: str) -> None:

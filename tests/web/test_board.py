@@ -6,10 +6,12 @@ import random
 import re
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 import pytest
 
+from boardbot.engine import get_game
 from boardbot.jobs.settings import Limits
 from tests.service.servers import start_server
 from tests.web.browser import launched_chromium, skip_reason
@@ -57,6 +59,45 @@ def test_a_legend_raiders_game_with_three_players(page: Page) -> None:
     new_game(page, "legend_raiders", players=3, seed=4)
     assert page.locator("[data-board=legend_raiders] [data-seat]").count() >= 3
     expect(page.get_by_test_id("pov-select").locator("option")).to_have_count(4)
+
+
+def component_data(game: str) -> dict[str, Any]:
+    """The component data file a game declares (the one its engines read)."""
+    data_file = get_game(game).game_type.components
+    assert data_file is not None
+    data: dict[str, Any] = orjson.loads(data_file.read_bytes())
+    return data
+
+
+def test_the_board_draws_with_each_games_component_data_fetched_once(
+    browser: Browser, gateway: RunningGateway
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    fetched: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if "/components" in r.url else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(gateway.url)
+        expect(page.locator("[data-board=leda]")).to_be_visible(timeout=20_000)
+        kinds = [kind["name"] for kind in component_data("leda")["tile_kinds"]]
+        squares = page.locator("[data-board=leda] .lb-sqtile-name").all_inner_texts()
+        assert len(squares) == 32
+        assert all(any(name.startswith(kind) for kind in kinds) for name in squares), squares
+        for game, seed in (("legend_raiders", 3), ("leda", 4), ("legend_raiders", 5)):
+            new_game(page, game, seed=seed)
+        tiles = {tile["name"] for tile in component_data("legend_raiders")["tiles"]}
+        columns = page.locator("[data-board=legend_raiders] .rb-column .rb-tile-name")
+        shown = columns.all_inner_texts()
+        assert len(shown) == 4 and set(shown) <= tiles, shown
+        assert sorted(urlsplit(url).path for url in fetched) == [
+            "/api/games/leda/components",
+            "/api/games/legend_raiders/components",
+        ]
+    finally:
+        context.close()
+    assert errors == [], f"the page threw: {errors}"
 
 
 def run_analysis(page: Page, iterations: int) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import orjson
 
+from boardbot.engine import get_game
 from boardbot.web.gateway import IDLE_TIMEOUT_S
+from boardbot.web.security_headers import SECURITY_HEADERS
 from tests.service.servers import Served
 from tests.web.gateways import RunningGateway
 
@@ -29,6 +31,36 @@ def test_files_outside_the_page_are_not_served(gateway: RunningGateway) -> None:
         status, _, body = gateway.request("GET", path)
         assert status == 404, path
         assert orjson.loads(body)["error"]["code"] == "NOT_FOUND"
+
+
+def test_each_games_component_data_is_the_file_its_engines_read(gateway: RunningGateway) -> None:
+    _, page_headers, _ = gateway.request("GET", "/static/app.js")
+    for game in ("leda", "legend_raiders"):
+        status, headers, body = gateway.request("GET", f"/api/games/{game}/components")
+        data_file = get_game(game).game_type.components
+        assert status == 200 and data_file is not None, game
+        assert body == data_file.read_bytes()
+        assert headers["Content-Type"] == "application/json"
+        assert headers["Content-Length"] == str(len(body))
+        for name in ("Cache-Control", *SECURITY_HEADERS):
+            assert headers[name] == page_headers[name], name
+    assert orjson.loads(body)["tools"][0]["id"] == "compass"
+
+
+def test_component_data_of_no_game_is_not_found(gateway: RunningGateway) -> None:
+    for path in (
+        "/api/games/chess/components",
+        "/api/games/leda/components/extra",
+        "/api/games/leda",
+        "/api/games/../leda/components",
+        "/api/games/%6ceda/components",
+        "/api/games//components",
+        f"/api/games/{'x' * 65}/components",
+    ):
+        status, headers, body = gateway.request("GET", path)
+        assert status == 404, path
+        assert orjson.loads(body)["error"]["code"] == "NOT_FOUND"
+        assert headers["X-Content-Type-Options"] == "nosniff"
 
 
 def test_state_documents_travel_as_json_not_bytes(gateway: RunningGateway) -> None:

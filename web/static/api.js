@@ -1,6 +1,6 @@
-// The page's calls to `boardbot web`'s gateway: one JSON POST per gRPC call, and
-// AnalyzeStream as server-sent events read from a streaming fetch (so it can carry a body
-// and be stopped with an AbortController).
+// The page's calls to `boardbot web`'s gateway: one JSON POST per gRPC call, AnalyzeStream as
+// server-sent events read from a streaming fetch (so it can carry a body and be stopped with
+// an AbortController), and a GET of each game's component data.
 
 export class ApiError extends Error {
   constructor(info, httpStatus) {
@@ -43,6 +43,18 @@ async function failure(response) {
   }
   return new ApiError(info || {code: `HTTP_${response.status}`, message: response.statusText,
                                reason: "", field: "", json_path: ""}, response.status);
+}
+
+// A game's component data (names, cards, tiles, numbers): the data file its engines read.
+export async function gameComponents(game) {
+  let response;
+  try {
+    response = await fetch(`/api/games/${encodeURIComponent(game)}/components`);
+  } catch (error) {
+    throw unreachable(error);
+  }
+  if (!response.ok) throw await failure(response);
+  return response.json();
 }
 
 export async function call(method, request) {

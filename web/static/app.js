@@ -2,7 +2,7 @@
 // seat views, analyses and bot moves are all answers of boardbot's public API (through the
 // gateway of `boardbot web`); this page only keeps the game's history and draws it.
 
-import {ApiError, analyzeStream, call, pageError} from "/static/api.js";
+import {ApiError, analyzeStream, call, gameComponents, pageError} from "/static/api.js";
 import * as generic from "/static/games/generic.js";
 
 const BOARD_MODULES = {
@@ -16,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   games: {},          // name -> GameInfo of ListGames
   presets: [],        // preset names, weakest first
-  boards: {},         // game -> board module
+  boards: {},         // game -> board module (a promise), with its component data
   game: "",
   setup: null,        // {players, options, seed, manualChance}
   history: [],        // entries {state, summary, move, events, analysis, by}
@@ -104,9 +104,19 @@ function seedFor(index) {
   return String(app.setup.seed * 1000 + index + 1);
 }
 
-async function boardModule(game) {
+async function loadBoard(game) {
+  const module = BOARD_MODULES[game] ? await import(BOARD_MODULES[game]) : generic;
+  // A board draws with its game's component data, fetched once from the gateway.
+  if (module.useComponents) module.useComponents(await gameComponents(game));
+  return module;
+}
+
+function boardModule(game) {
   if (!(game in app.boards)) {
-    app.boards[game] = BOARD_MODULES[game] ? await import(BOARD_MODULES[game]) : generic;
+    app.boards[game] = loadBoard(game).catch((error) => {
+      delete app.boards[game];  // tried again when next needed
+      throw error;
+    });
   }
   return app.boards[game];
 }

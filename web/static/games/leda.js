@@ -13,41 +13,30 @@
 //   option  "1" | "2"               the branches of a pending "A or B" choice
 
 import {
-  uniqueItems,
-  LEDA_ACTION_ZONES,
-  LEDA_CLANS,
-  LEDA_GOLDS,
-  LEDA_PORTALS,
-  LEDA_RINGS,
-  LEDA_SQUARES,
-  LEDA_ZONES,
   clear,
   el,
   hook,
-  ledaActionName,
-  ledaCardClan,
-  ledaCardInfo,
-  ledaCardName,
-  ledaCardTitle,
-  ledaClanName,
-  ledaEffectText,
-  ledaMvInfo,
-  ledaMvName,
-  ledaSquareName,
-  ledaTileInfo,
-  ledaZoneName,
   markInvolved,
   normCtx,
   ordinal,
   plural,
   readHidden,
   seatLabel,
-} from "./names.js";
+  uniqueItems,
+} from "./dom.js";
+import { ledaData } from "./leda_data.js";
 
 export const gameName = "leda";
 
-const CORNERS = [0, 3, 12, 15];
 const PILE_NAMES = ["deck", "actions", "mv"];
+
+/** The lookups over LEDA's component data (`useComponents`), or null before it came. */
+let L = null;
+
+/** Take the component data the gateway serves (GET /api/games/leda/components). */
+export function useComponents(data) {
+  L = ledaData(data);
+}
 
 // --------------------------------------------------------------------------- state reading
 
@@ -71,7 +60,7 @@ function frameArgs(frame) {
 function grid(player) {
   const g = player && Array.isArray(player.grid) ? player.grid : [];
   const out = [];
-  for (let i = 0; i < 16; i += 1) {
+  for (let i = 0; i < L.squares.length; i += 1) {
     const sq = g[i] || {};
     out.push({
       tile: typeof sq.tile === "string" ? sq.tile : "?",
@@ -87,65 +76,55 @@ function topCard(square) {
   return square.cards.length ? square.cards[square.cards.length - 1] : null;
 }
 
-function neighbours(i) {
-  const r = Math.floor(i / 4);
-  const c = i % 4;
-  const out = [];
-  if (r > 0) out.push(i - 4);
-  if (r < 3) out.push(i + 4);
-  if (c > 0) out.push(i - 1);
-  if (c < 3) out.push(i + 1);
-  return out;
-}
-
 function packAwake(squares, i) {
   if (!squares[i].token) return false;
-  return neighbours(i).filter((n) => squares[n].token).length >= 2;
+  return L.neighbours(i).filter((n) => squares[n].token).length >= 2;
 }
 
 function mvSymbols(player) {
   const tokens = player && Array.isArray(player.mv_tokens) ? player.mv_tokens : [];
-  return tokens.reduce((sum, t) => sum + ledaMvInfo(t).symbols, 0);
+  return tokens.reduce((sum, t) => sum + L.mvInfo(t).symbols, 0);
 }
 
 /** Each victory condition of a player: [{label, have, need, detail}], MV first. */
 function victoryProgress(player) {
   const clan = player && player.clan;
-  const info = LEDA_CLANS[clan] || { mv: 0 };
+  const info = L.clan(clan) || { mv: 0 };
   const squares = grid(player);
   const tops = squares.map(topCard);
   const out = [{ label: "MV symbols", have: mvSymbols(player), need: info.mv, detail: "Military victory" }];
   if (clan === "cats") {
-    const rings = tops.filter((c) => LEDA_RINGS.includes(c));
+    const rings = tops.filter((c) => L.rings.includes(c));
     out.push({ label: "Rings in play", have: rings.length, need: 3, detail: info.goal });
   } else if (clan === "pandas") {
-    const golds = LEDA_GOLDS.filter((c) => tops.includes(c));
-    const names = golds.map((c) => (c === "panda-10" ? "King" : "Queen"));
+    const golds = L.golds.filter((c) => tops.includes(c));
+    const names = golds.map((c) => L.cardInfo(c).label);
     out.push({
-      label: "Gold Pandas", have: golds.length, need: 2,
+      label: "Gold Pandas", have: golds.length, need: L.golds.length,
       detail: `${info.goal}${names.length ? ` (in play: ${names.join(", ")})` : ""}`,
     });
   } else if (clan === "sharks") {
     const tokens = squares.filter((s) => s.token).length;
-    out.push({ label: "Shark tokens", have: tokens, need: 9, detail: `${info.goal} (${9 - tokens} left in supply)` });
+    const left = L.sharkTokens - tokens;
+    out.push({ label: "Shark tokens", have: tokens, need: L.sharkTokens, detail: `${info.goal} (${left} left in supply)` });
   } else if (clan === "scorpions") {
-    const portals = CORNERS.filter((i) => LEDA_PORTALS.includes(tops[i])).length;
-    out.push({ label: "Corner Portals", have: portals, need: 4, detail: info.goal });
+    const portals = L.corners.filter((i) => L.portals.includes(tops[i])).length;
+    out.push({ label: "Corner Portals", have: portals, need: L.corners.length, detail: info.goal });
   }
   return out;
 }
 
 function deserts(player) {
-  return grid(player).filter((s) => !s.cards.length && s.face === "back" && !ledaTileInfo(s.tile).permanent).length;
+  return grid(player).filter((s) => !s.cards.length && s.face === "back" && !L.tileInfo(s.tile).permanent).length;
 }
 
 function upgraded(player) {
-  return grid(player).filter((s) => !s.cards.length && s.face === "back" && ledaTileInfo(s.tile).permanent).length;
+  return grid(player).filter((s) => !s.cards.length && s.face === "back" && L.tileInfo(s.tile).permanent).length;
 }
 
 function clanOf(state, seat) {
   const p = players(state)[seat];
-  return p ? ledaClanName(p.clan) : "?";
+  return p ? L.clanName(p.clan) : "?";
 }
 
 /** Seat to move: ctx.toMove when given, else read from the state. */
@@ -164,13 +143,12 @@ function pileName(pile) {
 }
 
 function ringsFromMask(mask) {
-  const names = ["Red", "Blue", "Purple", "Orange"];
-  return names.filter((_, i) => (mask >> i) & 1).map((n) => `${n} Ring`);
+  return L.rings.filter((_, i) => (mask >> i) & 1).map((card) => L.cardInfo(card).label);
 }
 
 function maskSquares(mask) {
   const out = [];
-  for (let i = 0; i < 16; i += 1) if ((mask >> i) & 1) out.push(i);
+  for (let i = 0; i < L.squares.length; i += 1) if ((mask >> i) & 1) out.push(i);
   return out;
 }
 
@@ -178,22 +156,22 @@ function maskSquares(mask) {
 function frameText(frame, state) {
   if (!frame) return "nothing pending";
   const a = frameArgs(frame);
-  const sq = (i) => (typeof i === "number" && i >= 0 && i < 16 ? ` (on ${LEDA_SQUARES[i]})` : "");
+  const sq = (i) => (typeof i === "number" && i >= 0 && i < L.squares.length ? ` (on ${L.squares[i]})` : "");
   switch (frame.frame) {
     case "mulligan":
       return "mulligan: keep the starting hand, or shuffle it back and redraw";
     case "zone": {
-      const tile = `action-${(a[0] ?? 46) - 45}`;
-      const zones = (LEDA_ACTION_ZONES[tile] || []).map(ledaZoneName).join(", ");
-      return `choose the zone of ${ledaActionName(tile)}: ${zones}`;
+      const tile = L.itemId(a[0]);
+      const zones = L.actionZones(tile).map(L.zoneName).join(", ");
+      return `choose the zone of ${tile ? L.actionName(tile) : "the Action tile"}: ${zones}`;
     }
     case "activate": {
       const left = maskSquares(a[0] || 0).length;
-      const zone = state && state.zone ? ledaZoneName(state.zone) : "the zone";
+      const zone = state && state.zone ? L.zoneName(state.zone) : "the zone";
       return `activate the next square of ${zone} (${left} left, any order)`;
     }
     case "or":
-      return `choose: 1 = ${ledaEffectText(a[0])} or 2 = ${ledaEffectText(a[1])}${sq(a[2])}`;
+      return `choose: 1 = ${L.effectText(a[0])} or 2 = ${L.effectText(a[1])}${sq(a[2])}`;
     case "upgrade":
       return a[0] ? "choose a tile to upgrade, then activate it" : "choose a tile to upgrade";
     case "flip":
@@ -262,11 +240,11 @@ function frameText(frame, state) {
 // ------------------------------------------------------------------------------ involved()
 
 function squareId(seat, index) {
-  return `${seat}:${LEDA_SQUARES[index]}`;
+  return `${seat}:${L.squares[index]}`;
 }
 
 function squareIndex(name) {
-  return LEDA_SQUARES.indexOf(String(name));
+  return L.squares.indexOf(String(name));
 }
 
 /** True when render draws `card` as an element (a shown hand card, a known card of a hidden
@@ -333,7 +311,7 @@ export function involved(state, move) {
     case "choose": {
       if (move.option === 1 || move.option === 2) out.push({ kind: "option", id: String(move.option) });
       const a = frameArgs(top);
-      if (top && top.frame === "or" && typeof a[2] === "number" && a[2] >= 0 && a[2] < 16) {
+      if (top && top.frame === "or" && typeof a[2] === "number" && a[2] >= 0 && a[2] < L.squares.length) {
         out.push({ kind: "square", id: squareId(seat, a[2]) });
       }
       break;
@@ -401,7 +379,7 @@ export function involved(state, move) {
 // --------------------------------------------------------------------------------- drawing
 
 function clanClass(clan) {
-  return LEDA_CLANS[clan] ? `lb-clan-${clan}` : "lb-clan-unknown";
+  return L.clan(clan) ? `lb-clan-${clan}` : "lb-clan-unknown";
 }
 
 function backEl(count, label, hookAttrs, title, extra) {
@@ -415,16 +393,16 @@ function backEl(count, label, hookAttrs, title, extra) {
 
 /** A card as a chip (hand) — name, cost, effect; `where` adds a note (e.g. "known"). */
 function cardChip(card, note) {
-  const { cost, faces, label } = ledaCardInfo(card);
-  const clan = ledaCardClan(card);
+  const { cost, faces, label } = L.cardInfo(card);
+  const clan = L.cardClan(card);
   const sub = [label, cost ? (cost === "Ring" ? "free" : cost === "Awakening" ? "by Awakening" : `cost ${cost}`) : null].filter(Boolean).join(" · ");
   let text = faces[0] || "—";
   if (clan === "sharks") text = `${faces[0] || "—"} | Pack: ${faces[1] || "—"}`;
   else if (clan === "cats" && faces[1]) text = `${faces[0]} | ${faces[1]}`;
   return el(
     "div",
-    { class: `lb-card ${clanClass(clan)}`, dataset: hook("card", card), title: ledaCardTitle(card) },
-    el("div", { class: "lb-card-name" }, ledaCardName(card).replace(/ \(.*\)$/, "")),
+    { class: `lb-card ${clanClass(clan)}`, dataset: hook("card", card), title: L.cardTitle(card) },
+    el("div", { class: "lb-card-name" }, L.cardName(card).replace(/ \(.*\)$/, "")),
     sub ? el("div", { class: "lb-card-cost" }, sub) : null,
     el("div", { class: "lb-card-text" }, text),
     note ? el("div", { class: "lb-card-note" }, note) : null,
@@ -432,7 +410,7 @@ function cardChip(card, note) {
 }
 
 function tileFaceText(square) {
-  const info = ledaTileInfo(square.tile);
+  const info = L.tileInfo(square.tile);
   if (square.face === "front") return { state: "front", text: info.front, badge: null };
   if (info.permanent) return { state: "upgraded", text: info.back, badge: "★ Upgraded" };
   return { state: "desert", text: `reminds: ${info.front}`, badge: "Desert" };
@@ -440,28 +418,28 @@ function tileFaceText(square) {
 
 /** The short name on a square: "Portal P2", "Red Ring", else "Shark 7". */
 function gridCardName(card) {
-  const { label } = ledaCardInfo(card);
+  const { label } = L.cardInfo(card);
   if (label && (label.startsWith("Portal") || label.endsWith("Ring"))) return label;
-  return ledaCardName(card).replace(/ \(.*\)$/, "");
+  return L.cardName(card).replace(/ \(.*\)$/, "");
 }
 
 function squareEl(seat, i, squares, player, opts) {
   const square = squares[i];
-  const info = ledaTileInfo(square.tile);
+  const info = L.tileInfo(square.tile);
   const face = tileFaceText(square);
-  const name = LEDA_SQUARES[i];
+  const name = L.squares[i];
   const classes = ["lb-square", `lb-tile-${info.kind || "unknown"}`, `lb-face-${face.state}`];
   if (opts.zone && opts.zone.includes(i)) classes.push("lb-inzone");
   if (opts.todo && opts.zone && opts.zone.includes(i)) classes.push(opts.todo.includes(i) ? "lb-todo" : "lb-done");
   if (opts.hlZone && opts.hlZone.includes(i)) classes.push("lb-hlzone");
   const rotated = Array.isArray(player.rotated) ? player.rotated : [];
   const card = topCard(square);
-  const titleParts = [`${name} (${ledaSquareName(name)})`, `tile: ${info.name}, ${face.state === "front" ? "front" : face.badge}: ${face.text}`];
+  const titleParts = [`${name} (${L.squareName(name)})`, `tile: ${info.name}, ${face.state === "front" ? "front" : face.badge}: ${face.text}`];
   if (opts.todo && opts.zone && opts.zone.includes(i)) titleParts.push(opts.todo.includes(i) ? "still to activate this round" : "activated (or nothing to activate)");
   const kids = [];
   if (card) {
-    const clan = ledaCardClan(card);
-    const { faces } = ledaCardInfo(card);
+    const clan = L.cardClan(card);
+    const { faces } = L.cardInfo(card);
     let live = 0;
     let faceLabel = null;
     if (clan === "sharks") {
@@ -473,8 +451,8 @@ function squareEl(seat, i, squares, player, opts) {
     }
     const liveText = faces[live] || "— (blank)";
     const under = square.cards.length - 1;
-    titleParts.push(`top card: ${ledaCardTitle(card)}`, `live: ${liveText}`);
-    if (under > 0) titleParts.push(`covered: ${square.cards.slice(0, -1).map(ledaCardName).join(", ")}`);
+    titleParts.push(`top card: ${L.cardTitle(card)}`, `live: ${liveText}`);
+    if (under > 0) titleParts.push(`covered: ${square.cards.slice(0, -1).map(L.cardName).join(", ")}`);
     kids.push(
       el("div", { class: `lb-sqcard ${clanClass(clan)}`, dataset: hook("card", card) },
         el("div", { class: "lb-sqcard-name" }, gridCardName(card),
@@ -532,7 +510,7 @@ function handEl(seat, player) {
 }
 
 function ledaMvShort(token) {
-  return ledaMvName(token).replace(/:.*$/, "");
+  return L.mvName(token).replace(/:.*$/, "");
 }
 
 function pileExtra(pile, nameOf) {
@@ -584,14 +562,14 @@ function seatEl(state, ctx, seat, opts) {
       el("span", { class: "lb-stat-label" }, "Deserts"), el("b", null, String(deserts(player))),
       el("span", { class: "lb-stat-label" }, "Upgr."), el("b", null, String(upgraded(player)))),
     state.zone ? el("div", { class: "lb-stat lb-stat-zone", title: "zone activated this round (outlined)" },
-      el("span", { class: "lb-stat-label" }, "Zone"), el("b", null, ledaZoneName(state.zone))) : null,
+      el("span", { class: "lb-stat-label" }, "Zone"), el("b", null, L.zoneName(state.zone))) : null,
   );
 
   const victory = el("div", { class: "lb-victory" }, victoryProgress(player).map(progressEl));
 
   const gridEl = el(
     "div",
-    { class: "lb-grid", role: "grid", "aria-label": `${ledaClanName(clan)} grid` },
+    { class: "lb-grid", role: "grid", "aria-label": `${L.clanName(clan)} grid` },
     squares.map((_, i) => squareEl(seat, i, squares, player, {
       zone: opts.zoneSquares,
       todo: opts.todo && opts.todo.seat === seat ? opts.todo.squares : null,
@@ -604,12 +582,12 @@ function seatEl(state, ctx, seat, opts) {
     { class: "lb-mv-wrap" },
     el("div", { class: "lb-section-label" }, `MV tokens won (${tokens.length}) · ${mvSymbols(player)}★`),
     el("div", { class: "lb-mv-list" },
-      tokens.length ? tokens.map((t) => el("span", { class: "lb-mv", dataset: hook("mv", t), title: ledaMvName(t) },
-        el("b", null, `${ledaMvInfo(t).symbols}★`), ledaMvInfo(t).effect ? ` ${ledaMvInfo(t).effect}` : "")) :
+      tokens.length ? tokens.map((t) => el("span", { class: "lb-mv", dataset: hook("mv", t), title: L.mvName(t) },
+        el("b", null, `${L.mvInfo(t).symbols}★`), L.mvInfo(t).effect ? ` ${L.mvInfo(t).effect}` : "")) :
         el("span", { class: "lb-empty" }, "none")),
   );
   const deckEl = backEl(deck.count, "Deck", hook("pile", `${seat}:deck`),
-    pileTitle(deck, "Deck", ledaCardName), pileExtra(deck, ledaCardName));
+    pileTitle(deck, "Deck", L.cardName), pileExtra(deck, L.cardName));
 
   return el(
     "section",
@@ -620,7 +598,7 @@ function seatEl(state, ctx, seat, opts) {
     el("header", { class: "lb-seat-head" },
       el("div", { class: "lb-seat-name" },
         el("span", { class: "lb-clan-dot" }),
-        el("b", null, ledaClanName(clan)),
+        el("b", null, L.clanName(clan)),
         el("span", { class: "lb-seat-label" }, seatLabel(ctx, seat))),
       el("div", { class: "lb-badges" }, badges)),
     victory,
@@ -632,9 +610,9 @@ function seatEl(state, ctx, seat, opts) {
 }
 
 function zoneDiagram(zone) {
-  const cells = LEDA_ZONES[zone] || [];
+  const cells = L.zoneSquares(zone) || [];
   return el("span", { class: "lb-zone-mini", "aria-hidden": "true" },
-    LEDA_SQUARES.map((_, i) => el("span", { class: cells.includes(i) ? "lb-on" : "" })));
+    L.squares.map((_, i) => el("span", { class: cells.includes(i) ? "lb-on" : "" })));
 }
 
 function sharedEl(state) {
@@ -647,31 +625,31 @@ function sharedEl(state) {
     el("div", {
       class: `lb-action${t === current ? " lb-action-current" : ""}`,
       dataset: hook("action", t),
-      title: `${ledaActionName(t)}: ${(LEDA_ACTION_ZONES[t] || []).map(ledaZoneName).join(", ")}${t === current ? " (this round)" : ""}`,
-    }, el("b", null, ledaActionName(t).replace("Action ", "#"))));
+      title: `${L.actionName(t)}: ${(L.actionZones(t)).map(L.zoneName).join(", ")}${t === current ? " (this round)" : ""}`,
+    }, el("b", null, L.actionName(t).replace("Action ", "#"))));
 
   const zoneChips = current
-    ? (LEDA_ACTION_ZONES[current] || []).map((z) =>
+    ? (L.actionZones(current)).map((z) =>
       el("div", {
         class: `lb-zone-chip${state.zone === z ? " lb-zone-chosen" : ""}`,
         dataset: hook("zone", z),
-        title: `${ledaZoneName(z)}${state.zone === z ? " — chosen this round" : ""}`,
-      }, zoneDiagram(z), el("span", null, ledaZoneName(z)), state.zone === z ? el("b", { class: "lb-chosen" }, "✓") : null))
+        title: `${L.zoneName(z)}${state.zone === z ? " — chosen this round" : ""}`,
+      }, zoneDiagram(z), el("span", null, L.zoneName(z)), state.zone === z ? el("b", { class: "lb-chosen" }, "✓") : null))
     : [];
 
   return el(
     "div",
     { class: "lb-shared" },
-    backEl(actions.count, "Action tiles", hook("pile", "actions"), pileTitle(actions, "Action tile pile", ledaActionName),
-      pileExtra(actions, ledaActionName)),
+    backEl(actions.count, "Action tiles", hook("pile", "actions"), pileTitle(actions, "Action tile pile", L.actionName),
+      pileExtra(actions, L.actionName)),
     el("div", { class: "lb-revealed", title: "Action tiles revealed since the last shuffle (the last one is this round's)" },
-      el("div", { class: "lb-mini-label" }, `Revealed ${revealed.length}/4`),
+      el("div", { class: "lb-mini-label" }, `Revealed ${revealed.length}/${L.actionTiles.length - 1}`),
       el("div", { class: "lb-revealed-list" }, revealedEls.length ? revealedEls : el("span", { class: "lb-empty" }, "none"))),
     current ? el("div", { class: "lb-zones" },
-      el("div", { class: "lb-mini-label" }, `Zones of ${ledaActionName(current)}`),
+      el("div", { class: "lb-mini-label" }, `Zones of ${L.actionName(current)}`),
       el("div", { class: "lb-zone-list" }, zoneChips)) : null,
     el("div", { class: "lb-shared-mv" },
-      backEl(mvPile.count, "MV tokens", hook("pile", "mv"), pileTitle(mvPile, "MV token pile", ledaMvName), pileExtra(mvPile, ledaMvShort)),
+      backEl(mvPile.count, "MV tokens", hook("pile", "mv"), pileTitle(mvPile, "MV token pile", L.mvName), pileExtra(mvPile, ledaMvShort)),
       state.mv_blocked ? el("div", { class: "lb-chip lb-chip-warn", title: "Portal P4 resolved this round" }, "No MV token this round") : null),
   );
 }
@@ -711,11 +689,11 @@ function statusEl(state, ctx, toMove) {
   if (!over && top && top.frame === "or") {
     rows.push(el("div", { class: "lb-options" },
       [1, 2].map((n) => el("span", { class: "lb-option", dataset: hook("option", n), title: `option ${n}` },
-        el("b", null, `${n}`), ledaEffectText(a[n - 1])))));
+        el("b", null, `${n}`), L.effectText(a[n - 1])))));
   }
   const info = [];
   if (state.active === 0 || state.active === 1) info.push(`active player this round: ${clanOf(state, state.active)} — ${seatLabel(ctx, state.active)}`);
-  if (state.zone) info.push(`zone ${ledaZoneName(state.zone)}`);
+  if (state.zone) info.push(`zone ${L.zoneName(state.zone)}`);
   const phase = pending(state).find((f) => ["round", "organization", "conflict", "step", "step-end", "mulligan"].includes(f.frame));
   if (!over && phase) {
     const p = pending(state);
@@ -757,18 +735,19 @@ function viewFor(state, seat) {
 
 /** Clear `root` and draw the board of `state` into it. */
 export function render(root, state, ctx) {
+  if (!L) throw new Error("the LEDA board draws with the game's component data: call useComponents first");
   const c = normCtx(ctx);
   clear(root);
   // A full state drawn from a seat's point of view shows only what that seat sees.
   const s = viewFor(state && typeof state === "object" ? state : {}, c.seat);
   const toMove = seatToMove(s, c);
   const top = topFrame(s);
-  const zoneSquares = s.zone && LEDA_ZONES[s.zone] ? LEDA_ZONES[s.zone] : null;
+  const zoneSquares = s.zone ? L.zoneSquares(s.zone) : null;
   let todo = null;
   if (top && top.frame === "activate") todo = { seat: top.seat, squares: maskSquares(frameArgs(top)[0] || 0) };
   const hl = c.highlight ? involved(s, c.highlight) : [];
   const hlZoneItem = hl.find((it) => it.kind === "zone");
-  const hlZone = hlZoneItem && LEDA_ZONES[hlZoneItem.id] ? LEDA_ZONES[hlZoneItem.id] : null;
+  const hlZone = hlZoneItem ? L.zoneSquares(hlZoneItem.id) : null;
   const opts = { toMove, zoneSquares, todo, hlZone };
   const board = el(
     "div",

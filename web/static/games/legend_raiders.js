@@ -19,33 +19,46 @@
 //   bonus     "coin"                     this turn's coin bonus
 
 import {
-  uniqueItems,
-  LR_CHARACTERS,
-  LR_DICELESS_EFFECTS,
-  LR_FACES,
-  LR_SYMBOLS,
-  LR_TOOL_IDS,
-  LR_TOOLS,
   clear,
   el,
   hook,
-  lrCardInfo,
-  lrSymbolName,
-  lrTileInfo,
-  lrToolName,
   markInvolved,
   normCtx,
+  ordinal,
   plural,
   readHidden,
   seatLabel,
-} from "./names.js";
+  titleize,
+  uniqueItems,
+} from "./dom.js";
+import { lrData } from "./lr_data.js";
 
 export const gameName = "legend_raiders";
 
 const CHANCE_PHASES = ["roll", "draw-tool", "refill-tile", "refill-tools", "reveal-card", "blind-card"];
-const MAX_PREPARED = 3;
-const COMPLETED_SPACES = 6;
-const BACKPACK = 6;
+
+// What each die face does, and each diceless use of a Die card (the rules, in words).
+const FACE_TEXT = {
+  tool: "draw 1 tool from the bag",
+  torch: "every player flips their torch",
+  coin: "+1 point per discovery completed this turn",
+};
+
+function dicelessEffects() {
+  return {
+    tools: `draw ${plural(R.dicelessTools, "tool")}`,
+    torch: "relight the torch",
+    coin: "+1 point per discovery this turn",
+  };
+}
+
+/** The lookups over Legend Raiders' component data (`useComponents`), or null before it came. */
+let R = null;
+
+/** Take the component data the gateway serves (GET /api/games/legend_raiders/components). */
+export function useComponents(data) {
+  R = lrData(data);
+}
 
 // --------------------------------------------------------------------------- state reading
 
@@ -59,7 +72,7 @@ function turn(state) {
 
 function tools(obj) {
   const out = {};
-  for (const t of LR_TOOL_IDS) out[t] = obj && typeof obj[t] === "number" ? obj[t] : 0;
+  for (const t of R.toolIds) out[t] = obj && typeof obj[t] === "number" ? obj[t] : 0;
   if (obj && typeof obj === "object") {
     for (const [k, v] of Object.entries(obj)) if (!(k in out) && typeof v === "number") out[k] = v;
   }
@@ -90,9 +103,9 @@ function coinsVisible(player) {
   if (typeof player.coins_visible === "number") return player.coins_visible;
   const prepared = list(player.prepared).length;
   const completed = list(player.completed);
-  let coins = Math.max(0, MAX_PREPARED - prepared);
-  if (completed.length < COMPLETED_SPACES) coins += 1;
-  for (const t of completed) coins += lrTileInfo(t).coins;
+  let coins = R.coinsPerEmptySpace * Math.max(0, R.maxPrepared - prepared);
+  coins += R.completedCoinsFrom(completed.length);
+  for (const t of completed) coins += R.tileInfo(t).coins;
   return coins;
 }
 
@@ -106,13 +119,13 @@ function shownCards(player) {
 
 function symbolCounts(player) {
   const counts = {};
-  for (const s of Object.keys(LR_SYMBOLS)) counts[s] = 0;
+  for (const s of R.symbols) counts[s] = 0;
   for (const t of list(player.completed)) {
-    const sym = lrTileInfo(t).symbol;
+    const sym = R.tileInfo(t).symbol;
     if (sym) counts[sym] = (counts[sym] || 0) + 1;
   }
   for (const { card } of shownCards(player).cards) {
-    const info = lrCardInfo(card);
+    const info = R.cardInfo(card);
     if (info.kind === "discovery" && info.symbol) counts[info.symbol] = (counts[info.symbol] || 0) + 1;
   }
   return counts;
@@ -128,7 +141,7 @@ function missionMet(info, counts) {
 function affordability(player, tile) {
   const have = tools(player.tools);
   const need = {};
-  for (const t of lrTileInfo(tile).cost) need[t] = (need[t] || 0) + 1;
+  for (const t of R.tileInfo(tile).cost) need[t] = (need[t] || 0) + 1;
   let short = 0;
   for (const [t, n] of Object.entries(need)) short += Math.max(0, n - (have[t] || 0));
   if (short === 0) return "ready";
@@ -150,13 +163,13 @@ function phaseText(state) {
     case "draw-tool":
       return `drawing ${plural(draws || 1, "tool")} from the bag into the backpack`;
     case "discard-tool":
-      return `puts a tool back in the bag (backpack holds ${BACKPACK} at most)`;
+      return `puts a tool back in the bag (backpack holds ${R.backpack} at most)`;
     case "action":
       return state.variant === "diceless"
         ? "chooses an action: prepare (take an HQ column) or go on an Expedition (or use a Die card)"
         : "chooses an action: prepare (take an HQ column) or go on an Expedition";
     case "discard-tile":
-      return `discards a prepared tile (${MAX_PREPARED} at most)`;
+      return `discards a prepared tile (${R.maxPrepared} at most)`;
     case "refill-tile":
       return `refilling HQ column ${t.column ?? "?"} with the stack's top tile`;
     case "refill-tools":
@@ -166,9 +179,9 @@ function phaseText(state) {
     case "blind-card":
       return "taking the Expedition deck's top card blind";
     case "complete":
-      return `may complete a prepared discovery (${done}/3 this turn), or stop`;
+      return `may complete a prepared discovery (${done}/${R.completionsPerTurn} this turn), or stop`;
     case "finish":
-      return `may use a Die card (${Object.values(LR_DICELESS_EFFECTS).join(", ")}), or end the turn`;
+      return `may use a Die card (${Object.values(dicelessEffects()).join(", ")}), or end the turn`;
     case "over":
       return "game over";
     default:
@@ -191,17 +204,17 @@ export function involved(state, move) {
     if (id !== null && id !== undefined) out.push({ kind, id: String(id) });
   };
   const dieCard = () => {
-    const up = list(player.cards_face_up).find((c) => lrCardInfo(c).kind === "die");
+    const up = list(player.cards_face_up).find((c) => R.cardInfo(c).kind === "die");
     if (up) return push("card", up);
     const blind = readHidden(player.cards_blind);
-    const shown = blind.visible ? blind.items.find((c) => lrCardInfo(c).kind === "die") : null;
+    const shown = blind.visible ? blind.items.find((c) => R.cardInfo(c).kind === "die") : null;
     if (shown) push("card", shown);
     else push("blind", seat);
   };
   switch (move.type) {
     case "prepare": {
       const c = Number(move.column);
-      if (!Number.isInteger(c) || c < 1 || c > 4) break;
+      if (!Number.isInteger(c) || c < 1 || c > R.hqColumns) break;
       push("column", c);
       const col = hq[c - 1];
       if (col && typeof col.tile === "string") push("tile", col.tile);
@@ -223,7 +236,7 @@ export function involved(state, move) {
     case "complete": {
       if (typeof move.tile !== "string") break;
       push("tile", move.tile);
-      const cost = lrTileInfo(move.tile).cost;
+      const cost = R.tileInfo(move.tile).cost;
       const torch = typeof move.torch === "string" ? move.torch : null;
       let replaced = false;
       const used = new Set();
@@ -281,27 +294,27 @@ export function involved(state, move) {
 // --------------------------------------------------------------------------------- drawing
 
 function toolChip(tool, count, hookAttrs, opts = {}) {
-  const known = LR_TOOLS[tool];
+  const known = R.isTool(tool);
   const cls = `rb-tool rb-tool-${known ? tool : "other"}${count === 0 ? " rb-zero" : ""}${opts.fav ? " rb-fav" : ""}`;
   return el(
     "span",
-    { class: cls, dataset: hookAttrs, title: `${lrToolName(tool)}${count === null ? "" : ` × ${count}`}${opts.fav ? " (favourite tool: +1 point when used)" : ""}` },
-    el("span", { class: "rb-tool-icon" }, known ? known.short : "?"),
-    opts.label ? el("span", { class: "rb-tool-name" }, lrToolName(tool)) : null,
+    { class: cls, dataset: hookAttrs, title: `${R.toolName(tool)}${count === null ? "" : ` × ${count}`}${opts.fav ? " (favourite tool: +1 point when used)" : ""}` },
+    el("span", { class: "rb-tool-icon" }, R.toolShort(tool)),
+    opts.label ? el("span", { class: "rb-tool-name" }, R.toolName(tool)) : null,
     count === null ? null : el("b", { class: "rb-tool-count" }, `×${count}`),
   );
 }
 
 function costEl(tile) {
   return el("span", { class: "rb-cost" },
-    lrTileInfo(tile).cost.map((t) => el("span", { class: `rb-tool-icon rb-tool-${LR_TOOLS[t] ? t : "other"}`, title: lrToolName(t) }, LR_TOOLS[t] ? LR_TOOLS[t].short : "?")));
+    R.tileInfo(tile).cost.map((t) => el("span", { class: `rb-tool-icon rb-tool-${R.isTool(t) ? t : "other"}`, title: R.toolName(t) }, R.toolShort(t))));
 }
 
 function tileEl(tile, opts = {}) {
-  const info = lrTileInfo(tile);
+  const info = R.tileInfo(tile);
   const sym = info.symbol || "unknown";
-  const costText = info.cost.map(lrToolName).join(" + ");
-  const title = `${info.name} — ${lrSymbolName(info.symbol || "?")}${info.coins ? " (Place: its back shows 1 coin)" : ""}; cost: ${costText || "?"}`;
+  const costText = info.cost.map(R.toolName).join(" + ");
+  const title = `${info.name} — ${R.symbolName(info.symbol || "?")}${info.coins ? ` (its back shows ${plural(info.coins, "coin")})` : ""}; cost: ${costText || "?"}`;
   const badge = opts.ready === "ready" ? el("span", { class: "rb-ready", title: "the backpack pays it" }, "✓ ready")
     : opts.ready === "torch" ? el("span", { class: "rb-ready rb-ready-torch", title: "payable with the lit torch" }, "✓ with torch") : null;
   return el(
@@ -309,14 +322,14 @@ function tileEl(tile, opts = {}) {
     { class: `rb-tile rb-sym-${sym}${opts.done ? " rb-tile-done" : ""}`, dataset: hook("tile", tile), title },
     el("div", { class: "rb-tile-name" }, info.name),
     el("div", { class: "rb-tile-meta" },
-      el("span", { class: "rb-sym" }, lrSymbolName(info.symbol || "?")),
+      el("span", { class: "rb-sym" }, R.symbolName(info.symbol || "?")),
       opts.done ? (info.coins ? el("span", { class: "rb-coin", title: "1 coin on its back" }, "1") : null) : costEl(tile)),
     badge,
   );
 }
 
 function cardEl(card, opts = {}) {
-  const info = lrCardInfo(card);
+  const info = R.cardInfo(card);
   const kind = info.kind || "unknown";
   let status = null;
   if (info.kind === "mission" && opts.counts) {
@@ -326,9 +339,9 @@ function cardEl(card, opts = {}) {
   const body = info.kind === "mission"
     ? [el("div", { class: "rb-card-name" }, "Mission", status,
       info.points !== null ? el("b", { class: "rb-card-pts" }, `${info.points} pts`) : null),
-    el("div", { class: "rb-card-req" }, info.requires.map((s) => el("span", { class: `rb-sym rb-sym-${s}` }, lrSymbolName(s))))]
+    el("div", { class: "rb-card-req" }, info.requires.map((s) => el("span", { class: `rb-sym rb-sym-${s}` }, R.symbolName(s))))]
     : info.kind === "discovery"
-      ? [el("div", { class: "rb-card-name" }, "Discovery"), el("div", { class: "rb-card-req" }, el("span", { class: `rb-sym rb-sym-${info.symbol}` }, lrSymbolName(info.symbol)))]
+      ? [el("div", { class: "rb-card-name" }, "Discovery"), el("div", { class: "rb-card-req" }, el("span", { class: `rb-sym rb-sym-${info.symbol}` }, R.symbolName(info.symbol)))]
       : info.kind === "die"
         ? [el("div", { class: "rb-card-name" }, info.name), el("div", { class: "rb-card-sub" }, "1 pt if kept")]
         : [el("div", { class: "rb-card-name" }, info.name)];
@@ -375,14 +388,14 @@ function statusEl(state, ctx, toMove) {
   const dice = state.variant !== "diceless";
   chips.push(el("span", { class: "rb-chip" }, dice ? "Standard game (die)" : "Diceless variant"));
   if (!over && dice) {
-    chips.push(el("span", { class: "rb-chip", title: t.die ? LR_FACES[t.die] && LR_FACES[t.die].text : "not rolled yet" },
-      `Die: ${t.die ? (LR_FACES[t.die] ? LR_FACES[t.die].name : t.die) : "not rolled"}`));
+    chips.push(el("span", { class: "rb-chip", title: t.die ? FACE_TEXT[t.die] : "not rolled yet" },
+      `Die: ${t.die ? titleize(t.die) : "not rolled"}`));
   }
   if (!over) {
     const bonus = typeof t.coin_bonus === "number" ? t.coin_bonus : 0;
     chips.push(el("span", { class: `rb-chip${bonus ? " rb-chip-coin" : ""}`, dataset: hook("bonus", "coin"), title: "points added per discovery completed this turn" },
       `Coin bonus +${bonus}`));
-    chips.push(el("span", { class: "rb-chip" }, `Completed this turn ${t.completed_this_turn ?? 0}/3`));
+    chips.push(el("span", { class: "rb-chip" }, `Completed this turn ${t.completed_this_turn ?? 0}/${R.completionsPerTurn}`));
   }
   if (state.end_triggered && !over) chips.push(el("span", { class: "rb-chip rb-chip-warn", title: "the round is being finished" }, "Last round"));
   if (typeof state.observer === "number") chips.push(el("span", { class: "rb-chip" }, `view of ${seatLabel(ctx, state.observer)}`));
@@ -394,17 +407,19 @@ function statusEl(state, ctx, toMove) {
 function dieEl(state) {
   const t = turn(state);
   if (state.variant === "diceless") return null;
-  return el("div", { class: "rb-die", dataset: hook("die", "die"), title: "the die: 2 Tool, 2 Torch, 2 Coin faces" },
+  const kinds = [...new Set(R.dieFaces)];
+  const faces = kinds.map((f) => `${R.dieFaces.filter((x) => x === f).length} ${titleize(f)}`).join(", ");
+  return el("div", { class: "rb-die", dataset: hook("die", "die"), title: `the die: ${faces} faces` },
     el("div", { class: "rb-mini-label" }, "Die"),
-    el("div", { class: "rb-faces" }, Object.entries(LR_FACES).map(([f, info]) =>
-      el("span", { class: `rb-face${t.die === f ? " rb-face-on" : ""}`, dataset: hook("face", f), title: `${info.name}: ${info.text}` }, info.name))));
+    el("div", { class: "rb-faces" }, kinds.map((f) =>
+      el("span", { class: `rb-face${t.die === f ? " rb-face-on" : ""}`, dataset: hook("face", f), title: `${titleize(f)}: ${FACE_TEXT[f] || f}` }, titleize(f)))));
 }
 
 function commonEl(state) {
   const t = turn(state);
   const hq = list(state.hq);
   const columns = [];
-  for (let c = 0; c < 4; c += 1) {
+  for (let c = 0; c < R.hqColumns; c += 1) {
     const col = hq[c] || {};
     const colTools = tools(col.tools);
     const toolEls = [];
@@ -420,7 +435,7 @@ function commonEl(state) {
 
   const row = list(state.row);
   const slots = [];
-  for (let k = 0; k < 4; k += 1) {
+  for (let k = 0; k < R.faceUpCards; k += 1) {
     const card = row[k];
     slots.push(el("div", { class: `rb-slot${t.phase === "reveal-card" && t.row_slot === k + 1 ? " rb-column-refill" : ""}`, dataset: hook("slot", `row${k + 1}`) },
       typeof card === "string" ? cardEl(card) : el("div", { class: "rb-card rb-card-empty" }, "empty")));
@@ -448,7 +463,7 @@ function commonEl(state) {
     removedTiles.length || removedCards.length
       ? el("div", { class: "rb-removed", title: "removed tiles and used Die cards" },
         el("b", null, "Out of the game: "),
-        removedTiles.map((x) => lrTileInfo(x).name).concat(removedCards.map((x) => lrCardInfo(x).name)).join(", "))
+        removedTiles.map((x) => R.tileInfo(x).name).concat(removedCards.map((x) => R.cardInfo(x).name)).join(", "))
       : null);
 }
 
@@ -457,8 +472,9 @@ function playerEl(state, ctx, seat, toMove) {
   const t = turn(state);
   const over = isOver(state);
   const board = typeof p.board === "number" ? p.board : null;
-  const character = typeof p.character === "string" ? p.character : (LR_CHARACTERS[board] || {}).names || "?";
-  const fav = typeof p.favourite === "string" ? p.favourite : (LR_CHARACTERS[board] || {}).favourite;
+  const known = R.character(board) || {};
+  const character = typeof p.character === "string" ? p.character : known.names || "?";
+  const fav = typeof p.favourite === "string" ? p.favourite : known.favourite;
   const backpack = tools(p.tools);
   const nTools = toolTotal(p.tools);
   const prepared = list(p.prepared);
@@ -476,19 +492,21 @@ function playerEl(state, ctx, seat, toMove) {
   if (state.observer === seat) chips.push(el("span", { class: "rb-chip" }, "View"));
 
   const prepSpaces = [];
-  for (let k = 0; k < Math.max(MAX_PREPARED, prepared.length); k += 1) {
+  for (let k = 0; k < Math.max(R.maxPrepared, prepared.length); k += 1) {
     const tile = prepared[k];
     prepSpaces.push(typeof tile === "string"
       ? tileEl(tile, { ready: affordability(p, tile) })
-      : el("div", { class: "rb-space", title: "empty discovery space: shows 1 coin" }, el("span", { class: "rb-coin" }, "1")));
+      : el("div", { class: "rb-space", title: `empty discovery space: shows ${plural(R.coinsPerEmptySpace, "coin")}` },
+        el("span", { class: "rb-coin" }, String(R.coinsPerEmptySpace))));
   }
   const doneSpaces = [];
-  for (let k = 0; k < Math.max(COMPLETED_SPACES, completed.length); k += 1) {
+  for (let k = 0; k < Math.max(R.completedSpaces, completed.length); k += 1) {
     const tile = completed[k];
     if (typeof tile === "string") doneSpaces.push(tileEl(tile, { done: true }));
     else {
-      doneSpaces.push(el("div", { class: "rb-space rb-space-small", title: k === COMPLETED_SPACES - 1 ? "6th completed space: 1 coin until covered" : `completed space ${k + 1}` },
-        k === COMPLETED_SPACES - 1 ? el("span", { class: "rb-coin" }, "1") : el("span", { class: "rb-space-num" }, String(k + 1))));
+      const coins = R.completedSpaceCoins(k);
+      doneSpaces.push(el("div", { class: "rb-space rb-space-small", title: coins ? `${ordinal(k)} completed space: ${plural(coins, "coin")} until covered` : `completed space ${k + 1}` },
+        coins ? el("span", { class: "rb-coin" }, String(coins)) : el("span", { class: "rb-space-num" }, String(k + 1))));
     }
   }
 
@@ -526,15 +544,15 @@ function playerEl(state, ctx, seat, toMove) {
       el("span", { class: "rb-flame" }), p.torch_lit ? "Torch lit" : "Torch unlit"),
     el("span", { class: "rb-stat", title: "coins now visible on the board (1 point each per completion)" }, el("span", { class: "rb-coin" }, String(coinsVisible(p))), "coins visible"),
     fav ? el("span", { class: "rb-stat", title: "favourite tool: +1 point per token used" }, "Favourite ", toolChip(fav, null, null, { label: true, fav: true })) : null),
-  el("div", { class: "rb-backpack", dataset: hook("backpack", seat), title: `backpack: ${nTools}/${BACKPACK} tools` },
-    el("span", { class: "rb-mini-label rb-inline-label" }, `Backpack ${nTools}/${BACKPACK}`),
+  el("div", { class: "rb-backpack", dataset: hook("backpack", seat), title: `backpack: ${nTools}/${R.backpack} tools` },
+    el("span", { class: "rb-mini-label rb-inline-label" }, `Backpack ${nTools}/${R.backpack}`),
     el("div", { class: "rb-backpack-tools" }, Object.entries(backpack).map(([tool, n]) => toolChip(tool, n, hook("tool", `${seat}:${tool}`), { label: true, fav: tool === fav })))),
   el("div", { class: "rb-area" },
-    el("div", { class: "rb-mini-label" }, `Prepared ${prepared.length}/${MAX_PREPARED}`),
+    el("div", { class: "rb-mini-label" }, `Prepared ${prepared.length}/${R.maxPrepared}`),
     el("div", { class: "rb-prepared" }, prepSpaces)),
   el("div", { class: "rb-area" },
-    el("div", { class: "rb-mini-label" }, `Completed ${completed.length}/${COMPLETED_SPACES}`,
-      symbols.length ? el("span", { class: "rb-symbols" }, symbols.map(([s, n]) => el("span", { class: `rb-sym rb-sym-${s}` }, `${lrSymbolName(s)} ${n}`))) : null),
+    el("div", { class: "rb-mini-label" }, `Completed ${completed.length}/${R.completedSpaces}`,
+      symbols.length ? el("span", { class: "rb-symbols" }, symbols.map(([s, n]) => el("span", { class: `rb-sym rb-sym-${s}` }, `${R.symbolName(s)} ${n}`))) : null),
     el("div", { class: "rb-completed" }, doneSpaces)),
   el("div", { class: "rb-area" },
     el("div", { class: "rb-mini-label" }, `Expedition cards (${cards.length + hidden})`),
@@ -560,6 +578,7 @@ function viewFor(state, seat) {
 
 /** Clear `root` and draw the board of `state` into it. */
 export function render(root, state, ctx) {
+  if (!R) throw new Error("the Legend Raiders board draws with the game's component data: call useComponents first");
   const c = normCtx(ctx);
   clear(root);
   // A full state drawn from a seat's point of view shows only what that seat sees.

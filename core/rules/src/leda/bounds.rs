@@ -6,8 +6,8 @@
 //! the pending work a hand-made state may carry is capped too.
 
 use super::data::{
-    ACTION_TILE_COUNT, CARDS, EFFECTS, ITEM_COUNT, MV_TOKEN_COUNT as MV_TOKENS, OP_PLAY_DISCOUNT,
-    TILE_PERMANENT,
+    clan_cards, ACTION_TILE_COUNT, CARDS, CAT_ROTATING_COUNT, CLAN_COUNT, EFFECTS, ITEM_COUNT,
+    MV_TOKEN_COUNT as MV_TOKENS, OP_PLAY_DISCOUNT, TILE_PERMANENT,
 };
 
 /// Food a player holds at most; a gain beyond it is lost (Ruling).
@@ -23,10 +23,28 @@ pub const SPECIALS_MAX: u32 = 4;
 pub const PENDING_MAX: usize = 64;
 
 /// Cards of each clan: the most a hand, a deck or one square's stack can hold.
-pub const CLAN_SIZE: [usize; 4] = [13, 11, 11, 11];
+pub const CLAN_SIZE: [usize; CLAN_COUNT] = {
+    let mut sizes = [0; CLAN_COUNT];
+    let mut clan = 0;
+    while clan < CLAN_COUNT {
+        sizes[clan] = clan_cards(clan).end - clan_cards(clan).start;
+        clan += 1;
+    }
+    sizes
+};
 
 /// The largest clan (the Cats, 13 cards).
-pub const LARGEST_CLAN: usize = 13;
+pub const LARGEST_CLAN: usize = {
+    let mut largest = 0;
+    let mut clan = 0;
+    while clan < CLAN_COUNT {
+        if CLAN_SIZE[clan] > largest {
+            largest = CLAN_SIZE[clan];
+        }
+        clan += 1;
+    }
+    largest
+};
 
 /// MV tokens in the game (18): the most in the pile or won by one player.
 pub const MV_TOKEN_COUNT: usize = MV_TOKENS;
@@ -35,7 +53,7 @@ pub const MV_TOKEN_COUNT: usize = MV_TOKENS;
 pub const REVEALED_MAX: usize = ACTION_TILE_COUNT - 1;
 
 /// Cat cards that can be turned (9).
-pub const ROTATED_MAX: usize = 9;
+pub const ROTATED_MAX: usize = CAT_ROTATING_COUNT;
 
 /// Hidden items a seat can know the place of: every card, Action tile and MV token (69).
 pub const KNOWS_MAX: usize = ITEM_COUNT;
@@ -101,17 +119,14 @@ const fn op_index_max() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::leda::data::{clan_cards, CAT_ROTATING_COUNT};
 
     #[test]
     fn bounds_follow_the_components() {
         assert_eq!(DISCOUNT_MAX, 4);
         assert_eq!(CARD_COST_MAX, 3);
         assert_eq!(OP_INDEX_MAX, 1);
-        for (clan, size) in CLAN_SIZE.iter().enumerate() {
-            assert_eq!(clan_cards(clan).len(), *size);
-        }
-        assert_eq!(LARGEST_CLAN, *CLAN_SIZE.iter().max().unwrap());
-        assert_eq!(ROTATED_MAX, CAT_ROTATING_COUNT);
+        assert_eq!(CLAN_SIZE, [13, 11, 11, 11]);
+        assert_eq!(LARGEST_CLAN, 13);
+        assert_eq!(ROTATED_MAX, 9);
     }
 }
