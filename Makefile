@@ -52,10 +52,14 @@ native: install
 	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(BIN)/maturin develop -q --release --locked -m core/bindings/Cargo.toml
 
 # Python and native engines stepped side by side over many random games (DIFF_STEPS steps of
-# each game).
+# each game), then a Python-engine server and a native one answering the same RPCs
+# (DIFF_RPC_CASES fuzzer requests, DIFF_RPC_GAMES recorded deals played through).
 DIFF_STEPS ?= 5000000
+DIFF_RPC_CASES ?= 20000
+DIFF_RPC_GAMES ?= 100
 diff: native
 	$(BIN)/python -m tests.native.parity --steps $(DIFF_STEPS)
+	$(BIN)/python -m tests.native.rpc_parity --cases $(DIFF_RPC_CASES) --games $(DIFF_RPC_GAMES)
 
 # Build the native module when a Rust toolchain is present, so the parity tests run against it.
 native-if-cargo: install

@@ -133,6 +133,8 @@ class BotServer:
             config.open_streams, config.token, self.metrics, self.logger
         )
         self._stopped = threading.Event()
+        self.servicer: BoardBotServicer | None = None
+        """The servicer, once started."""
         self.warnings: list[str] = []
         """Warnings given at start (also written to the log)."""
 
@@ -195,6 +197,7 @@ class BotServer:
             engine=per_game(cfg.engine),
             search_threads=cfg.search_threads,
         )
+        self.servicer = servicer
         pb_grpc.add_BoardBotServicer_to_server(servicer, server)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)
         reflection.enable_server_reflection(
