@@ -29,6 +29,10 @@ from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed
 from boardbot.search.engines import native_module
 
+WAIT_SLICE_S = 0.5
+"""Longest a search waiting for a slot sleeps before it looks again (it is woken sooner when a
+slot frees or it is cancelled)."""
+
 _DONE = object()
 """The end of a streamed search's events."""
 
@@ -111,7 +115,8 @@ class NativeSearches:
                         raise deadline_exceeded(
                             "the deadline passed while the request waited for a worker"
                         )
-                    self._cond.wait(left)
+                    # In slices: a far deadline is no valid timeout of a lock.
+                    self._cond.wait(WAIT_SLICE_S if left is None else min(left, WAIT_SLICE_S))
                 _refuse_if_ended(self, search)
             finally:
                 self._waiting -= 1
