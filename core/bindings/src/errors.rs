@@ -236,7 +236,7 @@ pub fn json_text<'a>(value: &'a Bound<'_, PyAny>) -> PyResult<std::borrow::Cow<'
             .map(std::borrow::Cow::Borrowed)
             .map_err(|err| malformed_json(&format!("the state is not UTF-8: {err}")));
     }
-    Ok(value.downcast::<pyo3::types::PyString>()?.to_cow()?)
+    value.downcast::<pyo3::types::PyString>()?.to_cow()
 }
 
 /// JSON text of a value.
