@@ -10,7 +10,7 @@ import pytest
 
 from boardbot.engine import get_game
 from boardbot.jobs.failures import FailureKind, Reason, RequestError
-from boardbot.jobs.native_searches import NativeSearches
+from boardbot.jobs.native_searches import NativeSearch, NativeSearches
 from boardbot.jobs.search_job import SearchJob
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed
 from boardbot.search.api import SearchConfig
@@ -18,6 +18,7 @@ from boardbot.search.engines import Engine
 from tests.native.native_game import NOT_BUILT
 from tests.native.parity import boardbot_native
 from tests.service.positions import decision_state
+from tests.service.servers import wait_until
 
 pytestmark = pytest.mark.skipif(boardbot_native is None, reason=NOT_BUILT)
 
@@ -36,13 +37,18 @@ def _job(iterations: int, time_ms: float | None = None, deadline: float | None =
     )
 
 
-def test_a_search_waits_for_the_slot_even_with_a_far_deadline() -> None:
-    searches = NativeSearches(size=1, queue_limit=1)
+def _hold_the_slot(searches: NativeSearches) -> tuple[NativeSearch, threading.Thread]:
+    """A search of 30 s running in a thread of its own, once it holds the one slot."""
     long = searches.submit(_job(1_000_000, time_ms=30_000))
     holder = threading.Thread(target=long.result, daemon=True)
     holder.start()
-    while searches.busy == 0:
-        time.sleep(0.01)
+    assert wait_until(lambda: searches.busy == 1, timeout=30)
+    return long, holder
+
+
+def test_a_search_waits_for_the_slot_even_with_a_far_deadline() -> None:
+    searches = NativeSearches(size=1, queue_limit=1)
+    long, holder = _hold_the_slot(searches)
     waiting = searches.submit(_job(20, deadline=time.time() + 1e12))
     answer: list[object] = []
     waiter = threading.Thread(target=lambda: answer.append(waiting.result()), daemon=True)
@@ -57,11 +63,7 @@ def test_a_search_waits_for_the_slot_even_with_a_far_deadline() -> None:
 
 def test_admission_is_bounded_and_a_past_deadline_is_refused() -> None:
     searches = NativeSearches(size=1, queue_limit=1)
-    running = searches.submit(_job(1_000_000, time_ms=30_000))
-    holder = threading.Thread(target=running.result, daemon=True)
-    holder.start()
-    while searches.busy == 0:
-        time.sleep(0.01)
+    running, holder = _hold_the_slot(searches)
     late = searches.submit(_job(20, deadline=time.time() + 0.05))
     with pytest.raises(PoolBusy):
         searches.submit(_job(20))
@@ -85,8 +87,7 @@ def test_closing_stops_what_still_runs_after_the_grace() -> None:
 
     thread = threading.Thread(target=ask, daemon=True)
     thread.start()
-    while searches.busy == 0:
-        time.sleep(0.01)
+    assert wait_until(lambda: searches.busy == 1, timeout=30)
     started = time.monotonic()
     searches.close(timeout=0.3)
     thread.join(30)
