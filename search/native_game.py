@@ -47,13 +47,6 @@ def _json_text(data: Any) -> str:
         return json.dumps(data)
 
 
-def _as_tuple(value: Any) -> Any:
-    """A native LEDA action as the Python engine's tuple (lists read as tuples, nested once)."""
-    if type(value) is tuple or not isinstance(value, list):
-        return value
-    return tuple(_as_tuple(v) for v in value)
-
-
 class NativeGame(BaseGame):
     """A game played by its native twin, through the Python `Game` protocol."""
 
@@ -91,10 +84,6 @@ class NativeGame(BaseGame):
         except self.module.EngineError as err:
             raise engine_error(err, self.module) from None
 
-    def action(self, value: Any) -> Any:
-        """A native action as the Python engine's value (LEDA: tuples; Legend Raiders: ints)."""
-        return _as_tuple(value)
-
     # --- rules
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> Any:
         """The Python engine's setup for `options` and `seed` (CPython's stream of `seed`)."""
@@ -108,7 +97,7 @@ class NativeGame(BaseGame):
         return int(state.current_player())
 
     def legal_actions(self, state: Any) -> Sequence[Any]:
-        return [self.action(a) for a in state.legal_actions()]
+        return list(state.legal_actions())  # the binding's actions are the engine's values
 
     def apply(self, state: Any, action: Any) -> Any:
         return self._call(lambda: state.apply(action))
@@ -124,7 +113,7 @@ class NativeGame(BaseGame):
 
     def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]] | None:
         outcomes = state.chance_outcomes()
-        return None if outcomes is None else [(self.action(a), p) for a, p in outcomes]
+        return None if outcomes is None else list(outcomes)
 
     def sample_chance(self, state: Any, rng: random.Random) -> Any:
         """The outcome the Python engine draws from `rng`, advancing `rng` as it would."""
@@ -133,7 +122,7 @@ class NativeGame(BaseGame):
         rng.setstate((MT_STATE_VERSION, tuple(stream.state()), None))
         if outcome is None:
             raise IllegalActionError("$", "no chance step is pending: there is no outcome to draw")
-        return self.action(outcome)
+        return outcome
 
     def chance_form(self, state: Any) -> str:
         form = self._call(state.chance_form)
@@ -166,13 +155,13 @@ class NativeGame(BaseGame):
 
     def action_from_json(self, state: Any, data: Any) -> Any:
         text = _json_text(data)
-        return self.action(self._call(lambda: state.action_from_json(text)))
+        return self._call(lambda: state.action_from_json(text))
 
     def action_to_str(self, state: Any, action: Any) -> str:
         return str(self._call(lambda: state.action_to_str(action)))
 
     def action_from_str(self, state: Any, text: str) -> Any:
-        return self.action(self._call(lambda: state.action_from_str(text)))
+        return self._call(lambda: state.action_from_str(text))
 
     def render(self, state: Any, observer: int | None = None) -> str:
         """The Python engine's text picture of the native state (no native render exists)."""

@@ -1,8 +1,7 @@
 """The native engines (boardbot_native) behind the Python `Game` protocol, for the rule tests.
 
-`NativeLegendRaidersGame` and `NativeLedaGame` are the service's `NativeGame`
-(`boardbot.search.native_game`) for each game, so the rule tests run on the very adapter that
-serves requests: states are native `State` handles, actions the Python engine's values (Legend
+`native_game(name)` is the service's `NativeGame` (`boardbot.search.native_game`) of a game, so
+the rule tests run on the very adapter that serves requests: states are native `State` handles, actions the Python engine's values (Legend
 Raiders: numbers; LEDA: tuples, a shuffle's order a nested tuple), the binding's errors the
 engine's by type, path and reason, setups and chance draws from CPython's stream as the Python
 engine draws them.
@@ -17,8 +16,6 @@ What differs from the Python engine is made explicit there and here:
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import pytest
 
@@ -38,24 +35,9 @@ ENGINE_PARAMS = [
 native twin where it is built."""
 
 
-class NativeLegendRaidersGame(NativeGame):
-    """Legend Raiders played by the native engine; actions are numbers."""
-
-    def __init__(self) -> None:
-        twin = NativeGame.of("legend_raiders")
-        if twin is None:
-            raise RuntimeError(NOT_BUILT)
-        super().__init__(twin.python, twin.twin, twin.module)
-
-    def action(self, value: Any) -> int:
-        return int(value)
-
-
-class NativeLedaGame(NativeGame):
-    """LEDA played by the native engine; actions are the Python engine's tuples."""
-
-    def __init__(self) -> None:
-        twin = NativeGame.of("leda")
-        if twin is None:
-            raise RuntimeError(NOT_BUILT)
-        super().__init__(twin.python, twin.twin, twin.module)
+def native_game(name: str) -> NativeGame:
+    """The service's native twin of the game `name` (RuntimeError when the core is not built)."""
+    twin = NativeGame.of(name)
+    if twin is None:
+        raise RuntimeError(NOT_BUILT)
+    return twin

@@ -243,9 +243,9 @@ class Engine:
         if name == "python":
             self.game: Any = GAME
         else:
-            from tests.native.native_game import NativeLedaGame
+            from tests.native.native_game import native_game
 
-            self.game = NativeLedaGame()
+            self.game = native_game("leda")
 
     def __repr__(self) -> str:
         return f"Engine({self.name!r})"

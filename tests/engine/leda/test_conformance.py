@@ -10,7 +10,7 @@ import pytest
 from boardbot.engine import Game
 from tests.engine.conformance import ConformanceSuite
 from tests.engine.leda.builders import CLAN_PAIRS
-from tests.native.native_game import NOT_BUILT, NativeLedaGame
+from tests.native.native_game import NOT_BUILT, native_game
 from tests.native.parity import boardbot_native
 
 OPTION_SETS = [{"clans": [a, b], "first_player": i % 2} for i, (a, b) in enumerate(CLAN_PAIRS)]
@@ -38,4 +38,4 @@ class TestNativeLedaConformance(ConformanceSuite):
 
     @property
     def game(self) -> Game:
-        return NativeLedaGame()
+        return native_game("leda")

@@ -179,9 +179,9 @@ class Engine:
         if name == "python":
             self.game: Any = GAME
         else:
-            from tests.native.native_game import NativeLegendRaidersGame
+            from tests.native.native_game import native_game
 
-            self.game = NativeLegendRaidersGame()
+            self.game = native_game("legend_raiders")
 
     def __repr__(self) -> str:
         return f"Engine({self.name!r})"

@@ -9,7 +9,7 @@ import pytest
 
 from boardbot.engine import Game
 from tests.engine.conformance import ConformanceSuite
-from tests.native.native_game import NOT_BUILT, NativeLegendRaidersGame
+from tests.native.native_game import NOT_BUILT, native_game
 from tests.native.parity import boardbot_native
 
 OPTION_SETS = [{"players": n, "variant": v} for n in (2, 3, 4) for v in ("dice", "diceless")]
@@ -31,4 +31,4 @@ class TestNativeLegendRaidersConformance(ConformanceSuite):
 
     @property
     def game(self) -> Game:
-        return NativeLegendRaidersGame()  # type: ignore[return-value]
+        return native_game("legend_raiders")
