@@ -1,10 +1,10 @@
 """The native engines (boardbot_native) behind the Python `Game` protocol, for the rule tests.
 
 `native_game(name)` is the service's `NativeGame` (`boardbot.search.native_game`) of a game, so
-the rule tests run on the very adapter that serves requests: states are native `State` handles, actions the Python engine's values (Legend
-Raiders: numbers; LEDA: tuples, a shuffle's order a nested tuple), the binding's errors the
-engine's by type, path and reason, setups and chance draws from CPython's stream as the Python
-engine draws them.
+the rule tests run on the very adapter that serves requests: states are native `State` handles,
+actions the Python engine's values (Legend Raiders: numbers; LEDA: tuples, a shuffle's order a
+nested tuple), the binding's errors the engine's by type, path and reason, setups and chance
+draws from CPython's stream as the Python engine draws them.
 
 What differs from the Python engine is made explicit there and here:
 
