@@ -160,6 +160,11 @@ def internal(message: str) -> RequestError:
     return RequestError(FailureKind.INTERNAL, message, Reason.INTERNAL)
 
 
+def unexpected(what: str, error: Exception) -> RequestError:
+    """INTERNAL for an exception a job (`what`: "search", or the RPC) raised unexpectedly."""
+    return internal(f"{what} failed: {type(error).__name__}: {bounded(str(error), 200)}")
+
+
 _ENGINE_REASONS = {
     "state_json": Reason.INVALID_STATE,
     "options_json": Reason.INVALID_OPTIONS,

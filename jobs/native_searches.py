@@ -14,16 +14,15 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from boardbot.jobs.failures import (
     FailureKind,
     Reason,
     RequestError,
-    bounded,
     deadline_exceeded,
-    internal,
+    unexpected,
 )
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed
@@ -142,7 +141,7 @@ def _refuse_if_ended(searches: NativeSearches, search: NativeSearch) -> None:
         raise RequestError(
             FailureKind.UNAVAILABLE, "the server is shutting down", Reason.SHUTTING_DOWN
         )
-    if search.cancelled.is_set():
+    if search.flag.cancelled:
         raise RequestError(
             FailureKind.CANCELLED, "the request was cancelled before it ran", Reason.CANCELLED
         )
@@ -152,19 +151,18 @@ class NativeSearch:
     """One admitted native search: its result in the calling thread, or its stream."""
 
     def __init__(self, searches: NativeSearches, job: SearchJob) -> None:
-        self.job = job
-        self.cancelled = threading.Event()
-        self.cores = 1
-        self._searches = searches
         module = native_module()
-        self._flag = None if module is None else module.CancelFlag()
-        """The native search's cancel flag: the search reads it itself, nothing polls."""
+        if module is None:
+            raise RuntimeError("a native search needs the native core")
+        self.job = job
+        self.cores = 1
+        self.flag = module.CancelFlag()
+        """The search's cancel flag: its stop check, which the native search reads itself."""
+        self._searches = searches
 
     def cancel(self) -> None:
         """Stop the search (it answers with what it found so far) or drop it while it waits."""
-        self.cancelled.set()
-        if self._flag is not None:
-            self._flag.cancel()
+        self.flag.cancel()
         with self._searches._cond:
             self._searches._cond.notify_all()
 
@@ -194,14 +192,11 @@ class NativeSearch:
         searches = self._searches
         job = searches._start(self)
         try:
-            stop: Callable[[], bool] = self.cancelled.is_set if self._flag is None else self._flag
-            outcome = run_search_job(job, stop, on_progress)
+            outcome = run_search_job(job, self.flag, on_progress)
         except RequestError:
             raise
         except Exception as error:  # a bad request must never take the server down
-            raise internal(
-                f"search failed: {type(error).__name__}: {bounded(str(error), 200)}"
-            ) from None
+            raise unexpected("search", error) from None
         finally:
             searches._finish(self)
         if searches.ended:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from boardbot.engine import CHANCE, EngineError, Game, State
 from boardbot.jobs import game_ops
@@ -206,12 +206,12 @@ def view_state(call: ViewStateCall, engine: Engine = Engine.PYTHON) -> SeatView:
 
 
 def run_native_rules_job(job: RulesJob) -> RulesResult:
-    """Run `job` on the native twin in the calling thread, refused when its deadline has
-    passed already."""
+    """Run `job` (on the engine it names: the native twin, as the server runs it) in the
+    calling thread, refused when its deadline has passed already."""
     deadline = job.deadline
     if deadline is not None and time.time() >= deadline:
         raise deadline_exceeded("the deadline passed before the call began")
-    return run_rules_job(replace(job, engine=Engine.AUTO))
+    return run_rules_job(job)
 
 
 def run_rules_job(job: RulesJob) -> RulesResult:

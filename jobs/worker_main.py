@@ -10,7 +10,7 @@ from typing import Any
 from boardbot.engine import list_games
 from boardbot.jobs import tree_cache
 from boardbot.jobs.extra_games import register_env_games
-from boardbot.jobs.failures import RequestError, bounded, internal
+from boardbot.jobs.failures import RequestError, unexpected
 from boardbot.jobs.rules_job import RulesJob, run_rules_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
 
@@ -57,8 +57,7 @@ def _run(conn: Connection, job: SearchJob | RulesJob, cancel_flag: Any) -> tuple
         return ("error", error.to_wire())
     except Exception as error:  # a bad request must never kill the worker
         what = "search" if isinstance(job, SearchJob) else job.method
-        failure = internal(f"{what} failed: {type(error).__name__}: {bounded(str(error), 200)}")
-        return ("error", failure.to_wire())
+        return ("error", unexpected(what, error).to_wire())
 
 
 def _warm_up() -> None:
