@@ -31,6 +31,10 @@ REQUIRED_ROLES: Mapping[str, tuple[str, ...]] = {
 """Role functions every game writes itself (BaseGame has no default for them)."""
 
 
+NO_CHANCE_PENDING = "no chance step is pending: there is no outcome to draw"
+"""The reason `sample_chance` gives outside a chance step."""
+
+
 class BaseGame:
     """Defaults for every optional role function; a subclass supplies the rest."""
 
@@ -79,7 +83,7 @@ class BaseGame:
         """One outcome drawn from `chance_outcomes` by its probability."""
         outcomes = self.chance_outcomes(state)
         if not outcomes:
-            raise IllegalActionError("$", "no chance step is pending: there is no outcome to draw")
+            raise IllegalActionError("$", NO_CHANCE_PENDING)
         point = rng.random() * sum(p for _, p in outcomes)
         for outcome, probability in outcomes:
             point -= probability

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import orjson
 
 from boardbot.engine.api import Game, JsonDict, PresetOverrides, View
-from boardbot.engine.base import BaseGame
+from boardbot.engine.base import NO_CHANCE_PENDING, BaseGame
 from boardbot.engine.errors import IllegalActionError
 from boardbot.engine.game_type import GameType
 from boardbot.engine.registry import get_game
@@ -121,7 +121,7 @@ class NativeGame(BaseGame):
         outcome = state.sample_chance_from(stream)
         rng.setstate((MT_STATE_VERSION, tuple(stream.state()), None))
         if outcome is None:
-            raise IllegalActionError("$", "no chance step is pending: there is no outcome to draw")
+            raise IllegalActionError("$", NO_CHANCE_PENDING)
         return outcome
 
     def chance_form(self, state: Any) -> str:
