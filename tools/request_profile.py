@@ -1,7 +1,7 @@
 """Where the time of one request goes: gRPC transport, the servicer's own work, the state's
-decode and the search, for a ChooseMove at a fixed budget and for the rules calls.
+decode and the search, for a ChooseMove at 200 iterations and for the rules calls.
 
-The servicer of a local server is called directly (no gRPC) on seeded decision positions, its
+The servicer of a local server is called directly (no gRPC) with `bench rpc`'s requests, its
 search jobs timed phase by phase (`SearchOutcome.timings`); the same requests then go through
 gRPC to that server, and the transport is what the call through gRPC takes beyond the servicer.
 `python -m boardbot.tools.request_profile --game leda` prints the p50 of every part.
@@ -18,16 +18,13 @@ from functools import partial
 from typing import Any
 
 import grpc
-import orjson
 
-from boardbot.engine import get_game
 from boardbot.jobs import native_searches
 from boardbot.jobs.search_job import SearchJob, SearchOutcome
-from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.search.engines import Engine
 from boardbot.service.server import BotServer, ServerConfig
-from boardbot.tools.overhead import decision_state
+from boardbot.tools.rpc_bench import Request, rpc_requests
 
 CALL_TIMEOUT_S = 30.0
 """The deadline of every call (the servicer clips a search's time to it)."""
@@ -49,14 +46,14 @@ class _Context:
         raise RuntimeError(f"refused: {status}")
 
 
-def _direct(method: Callable[..., Any], requests: Iterator[Any]) -> Any:
+def _direct(method: Callable[..., Any], request: Request, numbers: Iterator[int]) -> Any:
     """The servicer's answer to the next request, called without gRPC."""
-    return method(next(requests), _Context())
+    return method(request(next(numbers)), _Context())
 
 
-def _remote(method: Callable[..., Any], requests: Iterator[Any]) -> Any:
+def _remote(method: Callable[..., Any], request: Request, numbers: Iterator[int]) -> Any:
     """The server's answer to the next request, through gRPC."""
-    return method(next(requests), timeout=CALL_TIMEOUT_S)
+    return method(request(next(numbers)), timeout=CALL_TIMEOUT_S)
 
 
 def _p50_ms(samples: list[float]) -> float:
@@ -72,30 +69,15 @@ def _timed(call: Callable[[], Any], count: int) -> list[float]:
     return samples
 
 
+PROFILED = ("ChooseMove 200 it", "LegalMoves", "ApplyMove", "ViewState")
+"""The RPCs profiled: `bench rpc`'s requests of those names (`tools/rpc_bench.rpc_requests`)."""
+
+
 def profile(
-    game_name: str,
-    options: dict[str, Any],
-    iterations: int,
-    count: int,
-    engine: Engine = Engine.AUTO,
+    game_name: str, options: dict[str, Any], count: int, engine: Engine = Engine.AUTO
 ) -> list[str]:
     """The lines of the report: each RPC's parts, p50 in milliseconds."""
-    game = get_game(game_name)
-    states = [decision_state(game, options, k, 4) for k in range(4)]
-    requests = []
-    for state in states:
-        raw = orjson.dumps(game.state_to_json(state))
-        seat = game.current_player(state)
-        move = orjson.dumps(game.action_to_json(state, game.legal_actions(state)[0]))
-        requests.append({
-            "ChooseMove": pb.ChooseMoveRequest(
-                game=game_name, state_json=raw, seat=seat, seed=1,
-                settings=pb.SearchSettings(iterations=iterations)),
-            "LegalMoves": pb.LegalMovesRequest(game=game_name, state_json=raw, seat=seat),
-            "ApplyMove": pb.ApplyMoveRequest(
-                game=game_name, state_json=raw, move_json=move, seed=1),
-            "ViewState": pb.ViewStateRequest(game=game_name, state_json=raw, seat=seat),
-        })  # fmt: skip
+    requests = rpc_requests(game_name, options, seed=0, positions=4)
     jobs: list[tuple[float, SearchOutcome]] = []
     run_job = native_searches.run_search_job
 
@@ -119,10 +101,11 @@ def profile(
     stub = pb_grpc.BoardBotStub(channel)
     native_searches.run_search_job = timed_job
     try:
-        for rpc in ("ChooseMove", "LegalMoves", "ApplyMove", "ViewState"):
-            cycle = itertools.cycle([r[rpc] for r in requests])
-            direct = partial(_direct, getattr(servicer, rpc), cycle)
-            remote = partial(_remote, getattr(stub, rpc), cycle)
+        for rpc in PROFILED:
+            method, request = requests[rpc]
+            numbers = itertools.count()
+            direct = partial(_direct, getattr(servicer, method), request, numbers)
+            remote = partial(_remote, getattr(stub, method), request, numbers)
             for _ in range(40):
                 direct()
                 remote()
@@ -131,7 +114,7 @@ def profile(
             direct_jobs = list(jobs)
             there = _timed(remote, count)
             line = (
-                f"{rpc:<11} through gRPC {_p50_ms(there):6.3f}  servicer {_p50_ms(here):6.3f}"
+                f"{rpc:<17} through gRPC {_p50_ms(there):6.3f}  servicer {_p50_ms(here):6.3f}"
                 f"  transport {_p50_ms(there) - _p50_ms(here):6.3f}"
             )
             if direct_jobs:
@@ -156,12 +139,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m boardbot.tools.request_profile")
     parser.add_argument("--game", default="leda")
     parser.add_argument("--players", type=int, default=0)
-    parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--requests", type=int, default=400)
     args = parser.parse_args(argv)
     options = {"players": args.players} if args.players else {}
-    print(f"{args.game} {options or ''} ChooseMove at {args.iterations} iterations; p50 in ms")
-    for line in profile(args.game, options, args.iterations, args.requests):
+    print(f"{args.game}{f' {options}' if options else ''}: p50 in ms")
+    for line in profile(args.game, options, args.requests):
         print(line)
 
 

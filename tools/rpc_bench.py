@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any
 
 import grpc
@@ -105,11 +106,16 @@ class _Position:
     moves: tuple[str, ...]
 
 
-def rpc_calls(
+Request = Callable[[int], Any]
+"""Makes request number `i` of one RPC (a protobuf message)."""
+
+
+def rpc_requests(
     game_name: str, options: Mapping[str, Any], seed: int, positions: int
-) -> dict[str, Call]:
-    """Every measured RPC by name, the health check first: request `i` uses position
-    `i mod positions` (the decision state of seeded game `seed + k`) and seed `seed + i`."""
+) -> dict[str, tuple[str, Request]]:
+    """Every measured BoardBot RPC by name, as (the method it calls, its requests): request `i`
+    uses position `i mod positions` (the decision state of seeded game `seed + k`) and seed
+    `seed + i`."""
     game = game_ops.load_game(game_name)
     cases = []
     for k in range(positions):
@@ -131,39 +137,63 @@ def rpc_calls(
         }  # fmt: skip
 
     return {
-        HEALTH: lambda s, i: s.health.Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT_S),
-        "ListGames": lambda s, i: s.bot.ListGames(pb.ListGamesRequest(), timeout=TIMEOUT_S),
-        "NewGame": lambda s, i: s.bot.NewGame(
-            pb.NewGameRequest(game=game_name, options_json=options_json, seed=seed + i),
-            timeout=TIMEOUT_S,
+        "ListGames": ("ListGames", lambda i: pb.ListGamesRequest()),
+        "NewGame": (
+            "NewGame",
+            lambda i: pb.NewGameRequest(game=game_name, options_json=options_json, seed=seed + i),
         ),
-        "LegalMoves": lambda s, i: s.bot.LegalMoves(
-            pb.LegalMovesRequest(game=game_name, state_json=at(i).state_json, seat=at(i).seat),
-            timeout=TIMEOUT_S,
+        "LegalMoves": (
+            "LegalMoves",
+            lambda i: pb.LegalMovesRequest(
+                game=game_name, state_json=at(i).state_json, seat=at(i).seat
+            ),
         ),
-        "ApplyMove": lambda s, i: s.bot.ApplyMove(
-            pb.ApplyMoveRequest(
+        "ApplyMove": (
+            "ApplyMove",
+            lambda i: pb.ApplyMoveRequest(
                 game=game_name,
                 state_json=at(i).state_json,
                 notation=at(i).moves[i % len(at(i).moves)],
                 seed=seed + i,
             ),
-            timeout=TIMEOUT_S,
         ),
-        "ViewState": lambda s, i: s.bot.ViewState(
-            pb.ViewStateRequest(game=game_name, state_json=at(i).state_json, seat=at(i).seat),
-            timeout=TIMEOUT_S,
+        "ViewState": (
+            "ViewState",
+            lambda i: pb.ViewStateRequest(
+                game=game_name, state_json=at(i).state_json, seat=at(i).seat
+            ),
         ),
-        "ChooseMove beginner": lambda s, i: s.bot.ChooseMove(
-            pb.ChooseMoveRequest(**search(i, "beginner", None)), timeout=TIMEOUT_S
+        "ChooseMove beginner": (
+            "ChooseMove",
+            lambda i: pb.ChooseMoveRequest(**search(i, "beginner", None)),
         ),
-        f"ChooseMove {ITERATIONS} it": lambda s, i: s.bot.ChooseMove(
-            pb.ChooseMoveRequest(**search(i, "", budget)), timeout=TIMEOUT_S
+        f"ChooseMove {ITERATIONS} it": (
+            "ChooseMove",
+            lambda i: pb.ChooseMoveRequest(**search(i, "", budget)),
         ),
-        f"Analyze {ITERATIONS} it": lambda s, i: s.bot.Analyze(
-            pb.AnalyzeRequest(**search(i, "", budget)), timeout=TIMEOUT_S
+        f"Analyze {ITERATIONS} it": (
+            "Analyze",
+            lambda i: pb.AnalyzeRequest(**search(i, "", budget)),
         ),
     }
+
+
+def rpc_calls(
+    game_name: str, options: Mapping[str, Any], seed: int, positions: int
+) -> dict[str, Call]:
+    """Every measured RPC by name, the health check first, each sending its request `i`
+    (`rpc_requests`)."""
+    calls: dict[str, Call] = {
+        HEALTH: lambda s, i: s.health.Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT_S)
+    }
+    for name, (method, request) in rpc_requests(game_name, options, seed, positions).items():
+        calls[name] = partial(_send, method, request)
+    return calls
+
+
+def _send(method: str, request: Request, stubs: Stubs, i: int) -> object:
+    """Request `i` of `method`, sent through `stubs`."""
+    return getattr(stubs.bot, method)(request(i), timeout=TIMEOUT_S)
 
 
 def run_phase(call: Call, stubs: Sequence[Stubs], requests: int, seconds: float) -> Phase:
