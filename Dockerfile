@@ -70,6 +70,7 @@ COPY boardbot ./boardbot
 COPY engine ./engine
 COPY search ./search
 COPY jobs ./jobs
+COPY learn ./learn
 COPY service ./service
 COPY cli ./cli
 COPY tools ./tools

@@ -160,6 +160,31 @@ class Heuristics(Protocol):
 
 
 @runtime_checkable
+class Features(Protocol):
+    """What a learned evaluator reads: a seat's view as a vector, a decision as indices
+    (optional; the twin of Rust's `Featurize`, one definition per game, `features.py`)."""
+
+    features_version: int
+    """Version of the game's feature definition (models record it)."""
+
+    def feature_size(self, num_players: int) -> int:
+        """Length of the view vector for a game of `num_players` seats."""
+        ...
+
+    def features(self, state: State, seat: int) -> list[float]:
+        """`seat`'s view of `state` as `feature_size` values; reads only what `seat` may know."""
+        ...
+
+    def action_feature_size(self) -> int:
+        """Size of the action-feature space (the policy head's width)."""
+        ...
+
+    def action_features(self, state: State, action: Action) -> tuple[int, ...]:
+        """The active action-feature indices of decision `action` in `state`."""
+        ...
+
+
+@runtime_checkable
 class Game(Rules, Knowledge, Codec, Heuristics, Protocol):
     """A stateless game object with every role; every method is pure (states never mutate)."""
 

@@ -194,6 +194,22 @@ class NativeGame(BaseGame):
     def policy_weights(self, state: Any, actions: Sequence[Any]) -> Sequence[float]:
         return list(self._call(lambda: state.policy_weights(list(actions))))
 
+    @property
+    def features_version(self) -> int:
+        return int(self.twin.features_version())
+
+    def feature_size(self, num_players: int) -> int:
+        return int(self.twin.feature_size(num_players))
+
+    def features(self, state: Any, seat: int) -> list[float]:
+        return list(self._call(lambda: state.features(seat)))
+
+    def action_feature_size(self) -> int:
+        return int(self.twin.action_feature_size())
+
+    def action_features(self, state: Any, action: Any) -> tuple[int, ...]:
+        return tuple(self._call(lambda: state.action_features(action)))
+
 
 @cache
 def _native_of(name: str) -> NativeGame | None:

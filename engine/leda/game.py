@@ -7,6 +7,7 @@ from boardbot.engine.game_type import Chance, GameType, Information
 from boardbot.engine.leda import (
     codec,
     components,
+    features,
     heuristics,
     knowledge,
     notation,
@@ -58,4 +59,10 @@ class LedaGame(BaseGame):
     # heuristics
     evaluate = staticmethod(heuristics.evaluate)
     policy_weights = staticmethod(heuristics.policy_weights)
+    # features (learned evaluation)
+    features_version = features.FEATURES_VERSION
+    feature_size = staticmethod(features.feature_size)
+    action_feature_size = staticmethod(features.action_feature_size)
+    action_features = staticmethod(features.action_features)
+    features = staticmethod(features.features)
     preset_overrides = heuristics.PRESET_OVERRIDES

@@ -8,6 +8,7 @@ from boardbot.engine.legend_raiders import (
     chance,
     codec,
     components,
+    features,
     heuristics,
     knowledge,
     notation,
@@ -60,3 +61,9 @@ class LegendRaidersGame(BaseGame):
     # heuristics
     evaluate = staticmethod(heuristics.evaluate)
     policy_weights = staticmethod(heuristics.policy_weights)
+    # features (learned evaluation)
+    features_version = features.FEATURES_VERSION
+    feature_size = staticmethod(features.feature_size)
+    action_feature_size = staticmethod(features.action_feature_size)
+    action_features = staticmethod(features.action_features)
+    features = staticmethod(features.features)

@@ -13,7 +13,7 @@ use boardbot_rules::leda::LedaState;
 use boardbot_rules::legend_raiders::actions::layout;
 use boardbot_rules::legend_raiders::state::RaidersState;
 use boardbot_rules::playout::{random_playouts, PlayoutBudget, PlayoutError};
-use boardbot_rules::{Game, GameDraws, Leda, LegendRaiders, PythonRandom};
+use boardbot_rules::{Featurize, Game, GameDraws, Leda, LegendRaiders, PythonRandom};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -26,7 +26,7 @@ use crate::state::PyState;
 
 /// A game the binding serves: its rules (with either random stream), and its actions' Python
 /// form.
-pub trait PyGame: GameDraws + Copy + Default + 'static {
+pub trait PyGame: GameDraws + Featurize + Copy + Default + 'static {
     /// The state as the binding holds it.
     fn wrap(state: Self::State) -> AnyState;
 
@@ -289,6 +289,21 @@ macro_rules! game_class {
                 guard("state_from_json", || {
                     state_from_json(<$game>::default(), &json_text(json)?)
                 })
+            }
+
+            /// Length of the view feature vector for `players` seats (`State.features`).
+            fn feature_size(&self, players: usize) -> usize {
+                <$game>::default().feature_size(players)
+            }
+
+            /// Size of the action-feature space (`State.action_features`).
+            fn action_feature_size(&self) -> usize {
+                <$game>::default().action_feature_size()
+            }
+
+            /// Version of the game's feature definition.
+            fn features_version(&self) -> u32 {
+                <$game as Featurize>::FEATURES_VERSION
             }
 
             /// Seeded uniformly random games from the options for about `seconds` (whole

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use boardbot_rules::jsonread::text_depth_error;
-use boardbot_rules::{seeded_rng, Game, CHANCE};
+use boardbot_rules::{seeded_rng, Featurize, Game, CHANCE};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -379,6 +379,30 @@ impl PyState {
                 let view = g.observe(s, seat);
                 let mut rng = seeded_rng(seed);
                 Ok(PyState::from(wrap_of(g, g.determinize(&view, &mut rng))))
+            })
+        })
+    }
+
+    /// `seat`'s view as the learned evaluator reads it (`feature_size(players)` values).
+    fn features(&self, seat: i64) -> PyResult<Vec<f32>> {
+        guard("features", || {
+            with_game!(&self.state, g, s => {
+                let seat = check_seat(g, s, seat, "seat")?;
+                let mut out = Vec::new();
+                g.features(s, seat, &mut out);
+                Ok(out)
+            })
+        })
+    }
+
+    /// The active action-feature indices of `action` (a decision of this state).
+    fn action_features(&self, action: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        guard("action_features", || {
+            with_game!(&self.state, g, s => {
+                let action = action_from_py_of(g, action)?;
+                let mut out = Vec::new();
+                g.action_features(s, action, &mut out);
+                Ok(out)
             })
         })
     }

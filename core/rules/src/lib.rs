@@ -13,6 +13,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod error;
+pub mod features;
 pub mod game;
 pub mod jsonread;
 pub mod leda;
@@ -25,6 +26,7 @@ pub mod rng;
 pub mod view;
 
 pub use error::{ActionError, InvalidState};
+pub use features::Featurize;
 pub use game::{Game, GameDraws, CHANCE, TERMINAL};
 pub use leda::Leda;
 pub use legend_raiders::LegendRaiders;

@@ -31,6 +31,7 @@ pub mod bounds;
 pub mod codec;
 pub mod data;
 pub mod decisions;
+pub mod features;
 pub mod flow;
 pub mod frames;
 pub mod game;

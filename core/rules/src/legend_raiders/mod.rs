@@ -23,6 +23,7 @@ pub mod bounds;
 pub mod chance;
 pub mod codec;
 pub mod components;
+pub mod features;
 pub mod game;
 pub mod heuristics;
 pub mod knowledge;
