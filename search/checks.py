@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from boardbot.engine.api import CHANCE, TERMINAL, Game, State
+from boardbot.learn.models import check_fits, load_network, model_path
 from boardbot.search.api import SearchConfig
 from boardbot.search.errors import (
     ChanceStepError,
@@ -17,9 +18,12 @@ from boardbot.search.rollout import get_policy
 
 
 def check_request(game: Game, state: State, seat: int, config: SearchConfig) -> None:
-    """Raise a SearchError unless `seat` is to move in `state` and `config` is usable."""
+    """Raise a SearchError unless `seat` is to move in `state` and `config` is usable (its
+    model, if any, made for this game and seat count)."""
     check_seat(game, state, seat)
     check_config(config)
+    if config.model is not None:
+        check_fits(load_network(config.model), game, game.num_players(state))
 
 
 def check_seat(game: Game, state: State, seat: int) -> None:
@@ -74,4 +78,12 @@ def check_config(config: SearchConfig) -> None:
         raise InvalidConfigError(
             f"widening_exponent must lie in [0, 1], got {config.widening_exponent}"
         )
+    if not 0.0 <= config.leaf_lambda <= 1.0:
+        raise InvalidConfigError(f"leaf_lambda must lie in [0, 1], got {config.leaf_lambda}")
+    if not 0.0 <= config.puct < math.inf:
+        raise InvalidConfigError(f"puct must be a finite number >= 0, got {config.puct}")
+    if not math.isfinite(config.fpu):
+        raise InvalidConfigError(f"fpu must be a finite number, got {config.fpu}")
+    if config.model is not None:
+        model_path(config.model)
     get_policy(config.rollout)

@@ -14,6 +14,7 @@ import orjson
 
 from boardbot.engine.api import Game, State, View
 from boardbot.engine.errors import BoardbotError
+from boardbot.learn.models import model_path
 from boardbot.search.api import (
     MoveStats,
     SearchConfig,
@@ -33,7 +34,8 @@ class NativeCoreError(BoardbotError, RuntimeError):
 
 
 def native_config(config: SearchConfig) -> dict[str, Any]:
-    """The configuration as the keys the native search accepts (every SearchConfig field)."""
+    """The configuration as the keys the native search accepts (every SearchConfig field; a
+    model as its file's path)."""
     module = native_module()
     keys = module.CONFIG_KEYS if module is not None else ()
     if module is not None:
@@ -47,7 +49,10 @@ def native_config(config: SearchConfig) -> dict[str, Any]:
             raise NativeCoreError(
                 f"the native core predates {', '.join(unknown)}: rebuild it (make native)"
             )
-    return {key: getattr(config, key) for key in keys}
+    settings = {key: getattr(config, key) for key in keys}
+    if config.model is not None:
+        settings["model"] = str(model_path(config.model))
+    return settings
 
 
 def search_native(

@@ -1,4 +1,5 @@
-"""Bot-name overrides of a preset's settings: `hard@4000+prior_weight=1+widening=2`.
+"""Bot-name overrides of a preset's settings: `hard@4000+prior_weight=1+widening=2`,
+`expert+model=leda-2p+lambda=0.5`.
 
 Two keys are the bot's, not SearchConfig fields: `reuse` (keep the search tree between moves)
 and `random` (mix in a share of uniformly random moves, as the strength knob does)."""
@@ -29,9 +30,16 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _model(text: str) -> str:
+    """A model's name or file path: 1 to 255 characters, no control characters."""
+    if not 0 < len(text) < 256 or not text.isprintable():
+        raise ValueError(text)
+    return text
+
+
 T = TypeVar("T")
 
-OVERRIDABLE: dict[str, Callable[[str], float | int]] = {
+OVERRIDABLE: dict[str, Callable[[str], float | int | str]] = {
     "prior_weight": finite_number,
     "widening": finite_number,
     "widening_exponent": finite_number,
@@ -39,8 +47,16 @@ OVERRIDABLE: dict[str, Callable[[str], float | int]] = {
     "temperature": finite_number,
     "margin_weight": finite_number,
     "cutoff_depth": _count,
+    "model": _model,
+    "lambda": finite_number,
+    "puct": finite_number,
+    "fpu": finite_number,
 }
-"""The SearchConfig fields a bot name may set, with the parser of each value."""
+"""The SearchConfig fields a bot name may set, with the parser of each value (`lambda` sets
+`leaf_lambda`)."""
+
+FIELD_OF_KEY = {"lambda": "leaf_lambda"}
+"""Override keys that are not their SearchConfig field's name."""
 
 
 class BadOverrideError(InvalidConfigError):
@@ -112,7 +128,7 @@ def _take_override(
 
 def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
     """`config` with each `key=value` of `parts` applied and checked (else InvalidConfigError)."""
-    changes: dict[str, float | int] = {}
+    changes: dict[str, float | int | str] = {}
     for part in parts:
         key, eq, text = part.partition("=")
         parse = OVERRIDABLE.get(key)
@@ -122,7 +138,7 @@ def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
                 f"{', '.join(OVERRIDABLE)}, {REUSE_KEY}, {RANDOM_KEY}"
             )
         try:
-            changes[key] = parse(text)
+            changes[FIELD_OF_KEY.get(key, key)] = parse(text)
         except ValueError:
             raise BadOverrideError(f"bad value in override {part!r}") from None
     result = config.replace(**changes)

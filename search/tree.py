@@ -8,7 +8,7 @@ from boardbot.engine.api import Action
 class Node:
     """One decision edge: the action taken, by whom, and its statistics."""
 
-    __slots__ = ("action", "avail", "children", "player", "total", "visits")
+    __slots__ = ("action", "avail", "children", "player", "priors", "total", "visits")
 
     def __init__(self, action: Action | None, player: int) -> None:
         self.action = action
@@ -20,6 +20,9 @@ class Node:
         self.total = 0.0
         self.children: dict[int, dict[Action, Node]] = {}
         """Child edges keyed by the seat to move, then by action."""
+        self.priors: dict[int, dict[Action, float]] | None = None
+        """Learned priors of the decisions met here, by seat then action (a search with a
+        model only)."""
 
     def mean(self) -> float:
         """Mean reward of the seat that took this action (0 before any visit)."""

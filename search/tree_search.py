@@ -10,7 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State, View
+from boardbot.learn.models import load_network
+from boardbot.learn.network import Network
 from boardbot.search.api import SearchConfig, StopReason
+from boardbot.search.guided import leaf_value, priors, puct_score
+from boardbot.search.rewards import terminal_reward
 from boardbot.search.rollout import get_policy, rollout
 from boardbot.search.seeds import derive_seed
 from boardbot.search.tree import Node, most_visited, most_visited_any
@@ -117,9 +121,14 @@ class TreeSearch:
         )
         self.policy = get_policy(config.rollout)
         self._pv_world: tuple[State, tuple[Any, ...]] | None = None
+        self.network = None if config.model is None else load_network(config.model)
 
     def iterate(self) -> None:
-        """One iteration: determinize, select/expand, roll out, back up the reward vector."""
+        """One iteration: determinize, select/expand, roll out, back up the reward vector (with
+        a model: PUCT on learned priors and the network's value at the leaf)."""
+        if self.network is not None:
+            self._iterate_guided(self.network)
+            return
         game = self.game
         rng = self.rng
         apply = game.apply
@@ -213,6 +222,121 @@ class TreeSearch:
             visited.visits += 1
             visited.total += reward[visited.player]
         self.iterations += 1
+
+    def _iterate_guided(self, network: Network) -> None:
+        """One iteration guided by a model: PUCT on the priors stored at each node (computed
+        from the view of the seat to move the first time a node meets a decision it has none
+        for), expanding the best-scoring untried decision; the leaf valued by
+        `leaf_lambda · net + (1 - leaf_lambda) · rollout`."""
+        game = self.game
+        rng = self.rng
+        config = self.config
+        puct, fpu = config.puct, config.fpu
+        can_grow = self.nodes < config.node_cap
+        state = game.determinize(self.view, rng)
+        node = self.root
+        path: list[Node] = []
+        while True:
+            player = game.current_player(state)
+            if player < 0:
+                if player == CHANCE:
+                    state = game.apply(state, game.sample_chance(state, rng))
+                    continue
+                break
+            actions = game.legal_actions(state)
+            if not actions:
+                break
+            kids = node.children.get(player)
+            if kids is None:
+                kids = node.children[player] = {}
+            if len(actions) == 1:
+                shares = [1.0]
+            else:
+                stored = self._stored_priors(node, player)
+                if any(a not in stored for a in actions):
+                    _, policy = leaf_value(game, network, state, player)
+                    for action, share in zip(
+                        actions, priors(game, state, actions, policy), strict=True
+                    ):
+                        stored.setdefault(action, share)
+                shares = [stored[a] for a in actions]
+            visits = 0
+            total = 0.0
+            for child in kids.values():
+                visits += child.visits
+                total += child.total
+            fpu_q = (total / visits if visits else 0.5) - fpu
+            sqrt_parent = math.sqrt(max(visits, 1))
+            best_score = -math.inf
+            best: Node | None = None
+            fresh: Action | None = None
+            for action, share in zip(actions, shares, strict=True):
+                child = kids.get(action)
+                if child is not None:
+                    child.avail += 1
+                    q = child.total / child.visits if child.visits else fpu_q
+                    score = puct_score(q, share, sqrt_parent, child.visits, puct)
+                elif can_grow:
+                    score = puct_score(fpu_q, share, sqrt_parent, 0, puct)
+                else:
+                    continue
+                if score > best_score:
+                    best_score = score
+                    best, fresh = (child, None) if child is not None else (None, action)
+            if fresh is not None:
+                node = kids[fresh] = Node(fresh, player)
+                self.nodes += 1
+                path.append(node)
+                state = game.apply(state, fresh)
+                break
+            if best is None:
+                break
+            path.append(best)
+            node = best
+            state = game.apply(state, best.action)
+        reward = self._guided_leaf(network, node, state)
+        self.root.visits += 1
+        for visited in path:
+            visited.visits += 1
+            visited.total += reward[visited.player]
+        self.iterations += 1
+
+    @staticmethod
+    def _stored_priors(node: Node, seat: int) -> dict[Action, float]:
+        """The priors stored at `node` for `seat` (created empty)."""
+        if node.priors is None:
+            node.priors = {}
+        return node.priors.setdefault(seat, {})
+
+    def _guided_leaf(self, network: Network, node: Node, state: State) -> tuple[float, ...]:
+        """The leaf's reward vector: chance steps sampled on to the next decision; the end of
+        the game scored exactly; a decision valued by the network from its mover's view (mixed
+        with a rollout when `leaf_lambda` < 1), its priors stored at `node` if it has none."""
+        game = self.game
+        rng = self.rng
+        config = self.config
+        while game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        mover = game.current_player(state)
+        if mover == TERMINAL:
+            return terminal_reward(game, state, config.margin_weight)
+        lam = config.leaf_lambda
+        value: tuple[float, ...] = ()
+        if lam > 0.0:
+            value, policy = leaf_value(game, network, state, mover)
+            if node.priors is None or mover not in node.priors:
+                actions = game.legal_actions(state)
+                self._stored_priors(node, mover).update(
+                    zip(actions, priors(game, state, actions, policy), strict=True)
+                )
+        if lam >= 1.0:
+            return value
+        played = rollout(
+            game, state, rng, self.policy, self.rollout_steps, config.margin_weight
+        )
+        if lam <= 0.0:
+            return played
+        return tuple(lam * v + (1.0 - lam) * r for v, r in zip(value, played, strict=True))
 
     def run(
         self,

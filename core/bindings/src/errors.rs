@@ -189,6 +189,10 @@ pub fn search_error(err: &CoreSearchError) -> PyErr {
         | CoreSearchError::PriorWeightOutOfRange { .. }
         | CoreSearchError::WideningOutOfRange { .. }
         | CoreSearchError::WideningExponentOutOfRange { .. }
+        | CoreSearchError::LeafLambdaOutOfRange { .. }
+        | CoreSearchError::PuctOutOfRange { .. }
+        | CoreSearchError::FpuOutOfRange { .. }
+        | CoreSearchError::ModelMismatch { .. }
         | CoreSearchError::UnknownRolloutPolicy { .. } => InvalidConfigError::new_err(message),
         CoreSearchError::TerminalState => GameOverError::new_err(message),
         CoreSearchError::SeatNotToMove { current_player, .. } if *current_player == CHANCE => {

@@ -20,6 +20,7 @@
 
 mod errors;
 mod games;
+mod models;
 mod pyrandom;
 mod reuse;
 mod search;

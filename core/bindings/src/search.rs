@@ -15,6 +15,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{guard, search_error, InvalidConfigError};
 use crate::games::{with_game, PyGame};
+use crate::models::load_model;
 use crate::state::{search_seat, PyState};
 
 /// A cancellation flag for `search`: call `cancel()` from any thread.
@@ -51,7 +52,7 @@ impl CancelFlag {
 }
 
 /// The configuration keys `search` accepts (every field of Python's `SearchConfig`).
-pub const CONFIG_KEYS: [&str; 15] = [
+pub const CONFIG_KEYS: [&str; 19] = [
     "iterations",
     "time_ms",
     "deadline",
@@ -67,6 +68,10 @@ pub const CONFIG_KEYS: [&str; 15] = [
     "prior_weight",
     "widening",
     "widening_exponent",
+    "model",
+    "leaf_lambda",
+    "puct",
+    "fpu",
 ];
 
 fn config_value<'py, T: FromPyObject<'py>>(value: &Bound<'py, PyAny>, key: &str) -> PyResult<T> {
@@ -181,6 +186,14 @@ pub(crate) fn search_config(config: Option<&Bound<'_, PyDict>>) -> PyResult<Sear
             "prior_weight" => out.prior_weight = config_value(&value, &key)?,
             "widening" => out.widening = config_value(&value, &key)?,
             "widening_exponent" => out.widening_exponent = config_value(&value, &key)?,
+            "model" => {
+                out.model = optional::<String>(&value, &key)?
+                    .map(|path| load_model(&path))
+                    .transpose()?;
+            }
+            "leaf_lambda" => out.leaf_lambda = config_value(&value, &key)?,
+            "puct" => out.puct = config_value(&value, &key)?,
+            "fpu" => out.fpu = config_value(&value, &key)?,
             other => {
                 return Err(InvalidConfigError::new_err(format!(
                     "unknown search configuration key {} (known: {})",

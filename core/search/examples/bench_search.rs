@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use boardbot_rules::legend_raiders::RaidersState;
 use boardbot_rules::rng::below;
 use boardbot_rules::{
-    seeded_rng, ActionError, Game, InvalidState, LegendRaiders, View, CHANCE, TERMINAL,
+    seeded_rng, ActionError, Featurize, Game, InvalidState, LegendRaiders, View, CHANCE, TERMINAL,
 };
 use boardbot_search::{search, RolloutPolicy, SearchConfig};
 use rand_core::RngCore;
@@ -71,7 +71,7 @@ fn positions(seed: u64) -> Vec<RaidersState> {
 }
 
 /// Search `state` repeatedly for `seconds`; (iterations, time inside the searches, searches).
-fn run<G: Game>(
+fn run<G: Featurize>(
     game: &G,
     state: &G::State,
     config: &SearchConfig,
@@ -147,6 +147,23 @@ impl<S> Drop for TimedState<S> {
 
 /// A game that times every engine call (and every state drop) into the engine counters.
 struct Timed<G>(G);
+
+impl<G: Featurize> Featurize for Timed<G> {
+    const FEATURES_VERSION: u32 = G::FEATURES_VERSION;
+
+    fn feature_size(&self, players: usize) -> usize {
+        self.0.feature_size(players)
+    }
+    fn features(&self, state: &Self::State, seat: usize, out: &mut Vec<f32>) {
+        time(|| self.0.features(state.get(), seat, out));
+    }
+    fn action_feature_size(&self) -> usize {
+        self.0.action_feature_size()
+    }
+    fn action_features(&self, state: &Self::State, action: G::Action, out: &mut Vec<u32>) {
+        time(|| self.0.action_features(state.get(), action, out));
+    }
+}
 
 impl<G: Game> Game for Timed<G> {
     type State = TimedState<G::State>;
@@ -259,7 +276,7 @@ fn clock_cost() -> f64 {
 
 /// The engine's share of the time of `run` over `timed`, the clock's own cost taken out: a
 /// timed call's interval holds about half the timing overhead, the run all of it.
-fn engine_share<G: Game>(
+fn engine_share<G: Featurize>(
     timed: &Timed<G>,
     state: &G::State,
     config: &SearchConfig,

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use std::time::{Duration, SystemTime};
 
 use crate::error::SearchError;
+use crate::guided::Model;
 
 /// How a rollout picks a decision among two or more legal actions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -90,6 +91,18 @@ pub struct SearchConfig {
     pub widening: f64,
     /// Progressive widening exponent alpha, in [0, 1] (used only when `widening` > 0).
     pub widening_exponent: f64,
+    /// The learned evaluator guiding the search: PUCT with its priors and its value at the
+    /// leaves (None: the search without a model, bit for bit as before).
+    pub model: Option<Model>,
+    /// With a model, a leaf's value is `leaf_lambda · net + (1 - leaf_lambda) · rollout`
+    /// (1: the network replaces the rollout; 0: rollouts only, priors still learned).
+    pub leaf_lambda: f64,
+    /// With a model, the PUCT constant: a child scores
+    /// `Q + puct · P · sqrt(N) / (1 + n)`.
+    pub puct: f64,
+    /// With a model, first-play urgency: an unvisited decision's Q is its node's mean value
+    /// for the seat to move less `fpu`.
+    pub fpu: f64,
 }
 
 impl Default for SearchConfig {
@@ -111,6 +124,10 @@ impl Default for SearchConfig {
             prior_weight: 0.0,
             widening: 0.0,
             widening_exponent: 0.5,
+            model: None,
+            leaf_lambda: 1.0,
+            puct: 1.5,
+            fpu: 0.2,
         }
     }
 }
@@ -149,6 +166,17 @@ impl SearchConfig {
             return Err(SearchError::WideningExponentOutOfRange {
                 widening_exponent: self.widening_exponent,
             });
+        }
+        if !(0.0..=1.0).contains(&self.leaf_lambda) {
+            return Err(SearchError::LeafLambdaOutOfRange {
+                leaf_lambda: self.leaf_lambda,
+            });
+        }
+        if !(self.puct >= 0.0 && self.puct.is_finite()) {
+            return Err(SearchError::PuctOutOfRange { puct: self.puct });
+        }
+        if !self.fpu.is_finite() {
+            return Err(SearchError::FpuOutOfRange { fpu: self.fpu });
         }
         Ok(())
     }

@@ -35,6 +35,26 @@ pub enum SearchError {
         /// The exponent given.
         widening_exponent: f64,
     },
+    /// A leaf mix `lambda` outside [0, 1] (or not a number).
+    LeafLambdaOutOfRange {
+        /// The share given.
+        leaf_lambda: f64,
+    },
+    /// A PUCT constant below 0 or not finite.
+    PuctOutOfRange {
+        /// The constant given.
+        puct: f64,
+    },
+    /// A first-play urgency reduction not finite.
+    FpuOutOfRange {
+        /// The reduction given.
+        fpu: f64,
+    },
+    /// A model made for another game, seat count or feature definition.
+    ModelMismatch {
+        /// What does not match.
+        reason: String,
+    },
     /// A rollout policy name no policy has.
     UnknownRolloutPolicy {
         /// The name given.
@@ -82,6 +102,16 @@ impl fmt::Display for SearchError {
                 f,
                 "widening_exponent must lie in [0, 1], got {widening_exponent}"
             ),
+            SearchError::LeafLambdaOutOfRange { leaf_lambda } => {
+                write!(f, "leaf_lambda must lie in [0, 1], got {leaf_lambda}")
+            }
+            SearchError::PuctOutOfRange { puct } => {
+                write!(f, "puct must be a finite number >= 0, got {puct}")
+            }
+            SearchError::FpuOutOfRange { fpu } => {
+                write!(f, "fpu must be a finite number, got {fpu}")
+            }
+            SearchError::ModelMismatch { reason } => write!(f, "the model does not fit: {reason}"),
             SearchError::UnknownRolloutPolicy { name } => {
                 let known: Vec<&str> = RolloutPolicy::ALL.iter().map(|p| p.name()).collect();
                 write!(

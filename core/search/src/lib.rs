@@ -33,6 +33,8 @@
 //! | [`tree`] | the arena of nodes and their edges |
 //! | [`rewards`] | reward vectors at terminal states |
 //! | [`rollout`] | playing on from a leaf up to the cut-off |
+//! | [`net`] | the value and policy network: its file and its inference |
+//! | [`guided`] | the network in the search: leaf values and stored priors |
 //! | [`reuse`] | tree reuse: the kept tree and the walk that finds the node of a new state |
 //! | [`tree_search`] | one tree: the iteration loop, early stop, root tallies, principal variations |
 //! | [`results`] | tallies to a result: merging, confidence bounds, ordering, move choice |
@@ -45,6 +47,8 @@
 pub mod config;
 pub mod control;
 pub mod error;
+pub mod guided;
+pub mod net;
 pub mod parallel;
 pub mod results;
 pub mod reuse;

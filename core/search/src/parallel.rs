@@ -19,7 +19,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use boardbot_rules::{Game, View};
+use boardbot_rules::{Featurize, Game, View};
 
 use crate::config::SearchConfig;
 use crate::control::{StopFlags, StopReason};
@@ -180,7 +180,7 @@ pub struct ParallelSearch<'a, G: Game> {
     pub cancel: Option<&'a AtomicBool>,
 }
 
-impl<G: Game> ParallelSearch<'_, G> {
+impl<G: Featurize> ParallelSearch<'_, G> {
     /// Run `config.workers` trees on threads; their final reports in worker order.
     ///
     /// `on_progress` gets the latest report of every worker, on the calling thread, each time

@@ -6,7 +6,7 @@
 //! and with exactly the bounds of the Python reference, so both match the same node of the
 //! same tree with the same reused visits.
 
-use boardbot_rules::{Game, CHANCE};
+use boardbot_rules::{Featurize, Game, CHANCE};
 use serde_json::Value;
 
 use crate::tree::{NodeId, Tree, ROOT};
@@ -29,7 +29,7 @@ pub const REUSE_CHANCE_SLACK: u64 = 1;
 
 /// A tree a search grew, with the full state it searched and the seat it searched for.
 #[derive(Clone, Debug)]
-pub struct KeptTree<G: Game> {
+pub struct KeptTree<G: Featurize> {
     /// The tree.
     pub tree: Tree<G::Action>,
     /// The full state of the search that grew it (`S0`), where the walk starts.
@@ -108,7 +108,7 @@ type Reached<G> = (NodeId, <G as Game>::State, Vec<<G as Game>::Action>);
 /// holding a state where `seat` is to move with `seat`'s view of `state` gives the match: of
 /// those states, the one whose node has the most visits for `seat` in moves legal in `state`
 /// (the earliest on ties).
-pub fn find_match<G: Game>(
+pub fn find_match<G: Featurize>(
     game: &G,
     tree: &Tree<G::Action>,
     old_state: &G::State,
@@ -205,7 +205,7 @@ pub fn find_match<G: Game>(
 
 /// The successors of chance step `state` the walk follows (see [`find_match`]), in the game's
 /// order of outcomes: none when the outcomes are not listed.
-fn followed_outcomes<G: Game>(game: &G, state: &G::State, guide: &Value) -> Vec<G::State> {
+fn followed_outcomes<G: Featurize>(game: &G, state: &G::State, guide: &Value) -> Vec<G::State> {
     let successors: Vec<G::State> = game
         .chance_outcomes(state)
         .unwrap_or_default()

@@ -3,7 +3,7 @@
 
 use std::time::{Instant, SystemTime};
 
-use boardbot_rules::{Game, View};
+use boardbot_rules::{Featurize, View};
 
 use crate::config::SearchConfig;
 use crate::control::{CancelToken, SearchHooks, StopFlags, StopReason};
@@ -18,13 +18,16 @@ use crate::tree::Tree;
 use crate::tree_search::{RunLimits, StopAt, TreeSearch};
 
 /// An error unless `config` is usable and `seat` is to move in `state` (Python's order).
-pub fn check_request<G: Game>(
+pub fn check_request<G: Featurize>(
     game: &G,
     state: &G::State,
     seat: usize,
     config: &SearchConfig,
 ) -> Result<(), SearchError> {
     config.validate()?;
+    if let Some(model) = &config.model {
+        model.check(game, game.num_players(state))?;
+    }
     if game.is_terminal(state) {
         return Err(SearchError::TerminalState);
     }
@@ -69,7 +72,7 @@ pub fn stop_instant(
 }
 
 /// Search for `seat`'s move in `state`, using only what `seat` knows.
-pub fn search<G: Game>(
+pub fn search<G: Featurize>(
     game: &G,
     state: &G::State,
     seat: usize,
@@ -86,7 +89,7 @@ pub fn search<G: Game>(
 /// the same result. The same state, seed, configuration and iteration budget give the same
 /// result (the same move and statistics) in any process and any number of runs; `workers > 1`
 /// runs that many trees on threads (deterministic for a given seed and worker count).
-pub fn search_with<G: Game>(
+pub fn search_with<G: Featurize>(
     game: &G,
     state: &G::State,
     seat: usize,
@@ -101,7 +104,7 @@ pub fn search_with<G: Game>(
 }
 
 /// Search for the move of the view's seat from its view (`game.observe(state, seat)`).
-pub fn search_view<G: Game>(
+pub fn search_view<G: Featurize>(
     game: &G,
     view: &View<G::State>,
     config: &SearchConfig,
@@ -112,7 +115,7 @@ pub fn search_view<G: Game>(
 
 /// [`search_view`] with a cancellation token and a progress callback; the same result as
 /// [`search_with`] on any state the view was observed from.
-pub fn search_view_with<G: Game>(
+pub fn search_view_with<G: Featurize>(
     game: &G,
     view: &View<G::State>,
     config: &SearchConfig,
@@ -126,7 +129,7 @@ pub fn search_view_with<G: Game>(
 
 /// What a search with tree reuse produced beside its result.
 #[derive(Debug)]
-pub struct Reused<G: Game> {
+pub struct Reused<G: Featurize> {
     /// The result, exactly [`search_view_with`]'s when nothing matched.
     pub result: SearchResult<G::Action>,
     /// The tree to keep for the next search: `previous` unchanged after a single legal move
@@ -139,7 +142,7 @@ pub struct Reused<G: Game> {
 /// [`search_view_with`] growing on the node of `previous` that stands for `state` (the full
 /// state the view was observed from) when the walk of [`find_match`] finds one; the tree it
 /// grew comes back to be kept (`search/reuse.py` is the reference).
-pub fn search_view_reusing<G: Game>(
+pub fn search_view_reusing<G: Featurize>(
     game: &G,
     view: &View<G::State>,
     state: &G::State,
@@ -195,7 +198,7 @@ pub fn search_view_reusing<G: Game>(
 }
 
 /// The search of a checked request from the seat's view.
-fn run_view<G: Game>(
+fn run_view<G: Featurize>(
     game: &G,
     view: &View<G::State>,
     config: &SearchConfig,
@@ -209,7 +212,7 @@ fn run_view<G: Game>(
 /// [`run_view`] growing one tree on `tree` (empty: a fresh search); the result, and the tree
 /// when one tree was searched.
 #[allow(clippy::type_complexity)]
-fn run_view_tree<G: Game>(
+fn run_view_tree<G: Featurize>(
     game: &G,
     view: &View<G::State>,
     config: &SearchConfig,
@@ -315,7 +318,7 @@ fn run_view_tree<G: Game>(
 }
 
 /// The answer when only one move is legal: no search at all.
-fn single_move_result<G: Game>(
+fn single_move_result<G: Featurize>(
     game: &G,
     view: &G::State,
     seat: usize,

@@ -40,11 +40,36 @@ impl<A> Edge<A> {
     }
 }
 
-/// One node: its outgoing edges in the order they were created.
+/// A learned prior of one decision at a node: the policy network's probability of `action`
+/// for `seat`, over the legal actions of the world in which it was computed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prior<A> {
+    /// The seat to move.
+    pub seat: u32,
+    /// The decision.
+    pub action: A,
+    /// Its probability under the policy.
+    pub prior: f32,
+}
+
+/// One node: its outgoing edges in the order they were created, and the learned priors of the
+/// decisions met at it (a search with a model only).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node<A> {
     /// Edges of every seat that has moved from here, in creation order.
     pub edges: Vec<Edge<A>>,
+    /// Priors per seat and action, in the order they were computed.
+    pub priors: Vec<Prior<A>>,
+}
+
+impl<A> Node<A> {
+    /// A node without edges or priors.
+    pub fn empty() -> Self {
+        Self {
+            edges: Vec::new(),
+            priors: Vec::new(),
+        }
+    }
 }
 
 /// The arena: node 0 is the root; every other node is the target of exactly one edge.
@@ -63,7 +88,7 @@ impl<A: Copy + Eq> Tree<A> {
     /// A tree holding only the root.
     pub fn new() -> Self {
         Self {
-            nodes: vec![Node { edges: Vec::new() }],
+            nodes: vec![Node::empty()],
         }
     }
 
@@ -91,6 +116,20 @@ impl<A: Copy + Eq> Tree<A> {
             .map_or(&mut [], |n| n.edges.as_mut_slice())
     }
 
+    /// The learned priors stored at `node`.
+    pub fn priors(&self, node: NodeId) -> &[Prior<A>] {
+        self.nodes
+            .get(node as usize)
+            .map_or(&[], |n| n.priors.as_slice())
+    }
+
+    /// Store priors at `node` (appended after those it has).
+    pub fn add_priors(&mut self, node: NodeId, priors: impl IntoIterator<Item = Prior<A>>) {
+        if let Some(n) = self.nodes.get_mut(node as usize) {
+            n.priors.extend(priors);
+        }
+    }
+
     /// Index (in `edges(node)`) of the edge of `seat` taking `action`, if it exists.
     pub fn find_edge(&self, node: NodeId, seat: u32, action: A) -> Option<usize> {
         self.edges(node)
@@ -112,7 +151,7 @@ impl<A: Copy + Eq> Tree<A> {
             child,
         });
         let index = parent.edges.len() - 1;
-        self.nodes.push(Node { edges: Vec::new() });
+        self.nodes.push(Node::empty());
         Some(index)
     }
 
@@ -136,6 +175,7 @@ impl<A: Copy + Eq> Tree<A> {
     /// accepts.
     fn copied(&self, node: NodeId, keep: impl Fn(&Edge<A>) -> bool) -> Self {
         let mut out = Self::new();
+        out.add_priors(ROOT, self.priors(node).iter().copied());
         let mut queue = std::collections::VecDeque::from([(node, ROOT)]);
         while let Some((old, new)) = queue.pop_front() {
             for edge in self.edges(old) {
@@ -151,7 +191,11 @@ impl<A: Copy + Eq> Tree<A> {
                         ..edge.clone()
                     });
                 }
-                out.nodes.push(Node { edges: Vec::new() });
+                let priors = self.priors(edge.child).to_vec();
+                out.nodes.push(Node {
+                    edges: Vec::new(),
+                    priors,
+                });
                 queue.push_back((edge.child, child));
             }
         }

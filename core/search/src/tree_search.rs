@@ -1,14 +1,17 @@
 //! One single-observer ISMCTS tree: the iteration loop and its raw root statistics (the twin
 //! of `search/tree_search.py`).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use boardbot_rules::rng::below;
-use boardbot_rules::{Game, SeededRng, View, CHANCE};
+use boardbot_rules::{Featurize, Game, SeededRng, View, CHANCE, TERMINAL};
 
 use crate::config::SearchConfig;
 use crate::control::{StopFlags, StopReason, STOP_POLL_EVERY};
+use crate::guided::{leaf_value, priors, stored_prior, Model, NetBuffers};
 use crate::results::{RootTally, TreeReport};
+use crate::rewards::terminal_reward;
 use crate::rollout::{rollout, RolloutBuffers, RolloutSettings};
 use crate::seeds::{pv_rng, tree_rng};
 use crate::tree::{NodeId, Tree, ROOT};
@@ -57,6 +60,12 @@ pub fn prior_bias<G: Game>(
     }
 }
 
+/// The PUCT selection score of a decision: `q + puct · prior · sqrt(n_parent) / (1 + visits)`.
+#[inline]
+pub fn puct_score(q: f64, prior: f64, sqrt_parent: f64, visits: u64, puct: f64) -> f64 {
+    q + puct * prior * sqrt_parent / (1.0 + visits as f64)
+}
+
 /// A wall-clock stop: the instant, and the reason it stands for (time budget or deadline).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StopAt {
@@ -79,7 +88,7 @@ pub struct RunLimits {
 
 /// Grows one ISMCTS tree for the seat of `view`, from worlds sampled from it, seeded by `seed`;
 /// the tree never sees more than the view.
-pub struct TreeSearch<'g, G: Game> {
+pub struct TreeSearch<'g, G: Featurize> {
     game: &'g G,
     view: &'g View<G::State>,
     seat_id: u32,
@@ -102,9 +111,21 @@ pub struct TreeSearch<'g, G: Game> {
     path: Vec<(NodeId, usize)>,
     reward: Vec<f64>,
     buffers: RolloutBuffers<G::Action>,
+    guide: Option<Guide<G::Action>>,
 }
 
-impl<'g, G: Game> TreeSearch<'g, G> {
+/// What a search with a model keeps: the network, its settings and its buffers.
+struct Guide<A> {
+    model: Model,
+    leaf_lambda: f64,
+    puct: f64,
+    fpu: f64,
+    margin_weight: f64,
+    buffers: NetBuffers<A>,
+    mixed: Vec<f64>,
+}
+
+impl<'g, G: Featurize> TreeSearch<'g, G> {
     /// A tree holding only its root; nothing is searched yet.
     pub fn new(game: &'g G, view: &'g View<G::State>, config: &SearchConfig, seed: u64) -> Self {
         Self::with_tree(game, view, config, seed, Tree::new())
@@ -144,6 +165,15 @@ impl<'g, G: Game> TreeSearch<'g, G> {
             path: Vec::with_capacity(64),
             reward: Vec::with_capacity(8),
             buffers: RolloutBuffers::default(),
+            guide: config.model.clone().map(|model| Guide {
+                model,
+                leaf_lambda: config.leaf_lambda,
+                puct: config.puct,
+                fpu: config.fpu,
+                margin_weight: config.margin_weight,
+                buffers: NetBuffers::default(),
+                mixed: Vec::with_capacity(8),
+            }),
         }
     }
 
@@ -167,8 +197,14 @@ impl<'g, G: Game> TreeSearch<'g, G> {
         self.tree
     }
 
-    /// One iteration: determinize, select/expand, roll out, back up the reward vector.
+    /// One iteration: determinize, select/expand, roll out, back up the reward vector (with
+    /// a model: PUCT on learned priors and the network's value at the leaf).
     pub fn iterate(&mut self) {
+        if let Some(mut guide) = self.guide.take() {
+            self.iterate_guided(&mut guide);
+            self.guide = Some(guide);
+            return;
+        }
         let game = self.game;
         let c = self.exploration;
         let can_grow = self.tree.len() < self.node_cap;
@@ -289,6 +325,206 @@ impl<'g, G: Game> TreeSearch<'g, G> {
             edge.total += self.reward.get(edge.seat as usize).copied().unwrap_or(0.0);
         }
         self.iterations += 1;
+    }
+
+    /// One iteration guided by a model: determinize; select by PUCT on the priors stored at
+    /// each node (computed from the view of the seat to move the first time a node meets a
+    /// decision it has none for), expanding the best-scoring untried decision; then value
+    /// the leaf with `leaf_lambda · net + (1 - leaf_lambda) · rollout` and back it up.
+    fn iterate_guided(&mut self, guide: &mut Guide<G::Action>) {
+        let game = self.game;
+        let net = Arc::clone(&guide.model.0);
+        let can_grow = self.tree.len() < self.node_cap;
+        let mut state = game.determinize(self.view, &mut self.rng);
+        let mut node = ROOT;
+        self.path.clear();
+        loop {
+            let player = game.current_player(&state);
+            if player < 0 {
+                if player == CHANCE {
+                    if let Some(outcome) = game.sample_chance(&state, &mut self.rng) {
+                        state = game.apply(&state, outcome);
+                        continue;
+                    }
+                }
+                break;
+            }
+            let mover = player as u32;
+            game.legal_actions(&state, &mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            if self.legal.len() == 1 {
+                self.priors.clear();
+                self.priors.push(1.0);
+            } else if !self.gather_priors(node, mover) {
+                leaf_value(
+                    game,
+                    &net,
+                    &state,
+                    mover as usize,
+                    &mut guide.buffers,
+                    &mut self.reward,
+                );
+                priors(game, &net, &state, mover, &self.legal, &mut guide.buffers);
+                let stored = self.tree.priors(node);
+                let fresh: Vec<_> = guide
+                    .buffers
+                    .priors
+                    .iter()
+                    .copied()
+                    .filter(|p| {
+                        !stored
+                            .iter()
+                            .any(|k| k.seat == p.seat && k.action == p.action)
+                    })
+                    .collect();
+                self.tree.add_priors(node, fresh);
+                self.gather_priors(node, mover);
+            }
+            let (visits, total) = self
+                .tree
+                .edges(node)
+                .iter()
+                .filter(|e| e.seat == mover)
+                .fold((0u64, 0.0), |(n, t), e| (n + e.visits, t + e.total));
+            let parent_q = if visits > 0 {
+                total / visits as f64
+            } else {
+                0.5
+            };
+            let fpu_q = parent_q - guide.fpu;
+            let sqrt_parent = (visits.max(1) as f64).sqrt();
+            let mut best_score = f64::NEG_INFINITY;
+            let mut best_edge: Option<usize> = None;
+            let mut best_new: Option<G::Action> = None;
+            let edges = self.tree.edges_mut(node);
+            for (k, &action) in self.legal.iter().enumerate() {
+                let prior = self.priors.get(k).copied().unwrap_or(0.0);
+                let found = edges
+                    .iter()
+                    .position(|e| e.action == action && e.seat == mover);
+                let score = match found {
+                    Some(i) => {
+                        let edge = &mut edges[i];
+                        edge.avail += 1;
+                        let q = if edge.visits > 0 {
+                            edge.total / edge.visits as f64
+                        } else {
+                            fpu_q
+                        };
+                        puct_score(q, prior, sqrt_parent, edge.visits, guide.puct)
+                    }
+                    None if can_grow => puct_score(fpu_q, prior, sqrt_parent, 0, guide.puct),
+                    None => continue,
+                };
+                if score > best_score {
+                    best_score = score;
+                    (best_edge, best_new) = match found {
+                        Some(i) => (Some(i), None),
+                        None => (None, Some(action)),
+                    };
+                }
+            }
+            if let Some(action) = best_new {
+                if let Some(i) = self.tree.add_edge(node, mover, action) {
+                    self.path.push((node, i));
+                    node = self.tree.edges(node)[i].child;
+                }
+                state = game.apply(&state, action);
+                break;
+            }
+            let Some(i) = best_edge else { break };
+            let edge = &self.tree.edges(node)[i];
+            let (action, child) = (edge.action, edge.child);
+            self.path.push((node, i));
+            node = child;
+            state = game.apply(&state, action);
+        }
+        self.guided_leaf(guide, &net, node, state);
+        for &(parent, i) in &self.path {
+            let edge = &mut self.tree.edges_mut(parent)[i];
+            edge.visits += 1;
+            edge.total += self.reward.get(edge.seat as usize).copied().unwrap_or(0.0);
+        }
+        self.iterations += 1;
+    }
+
+    /// The stored prior of each of `self.legal` for `mover` at `node` into `self.priors`;
+    /// false when some decision has none yet (its entry is 0).
+    fn gather_priors(&mut self, node: NodeId, mover: u32) -> bool {
+        let stored = self.tree.priors(node);
+        self.priors.clear();
+        let mut complete = true;
+        for (k, &action) in self.legal.iter().enumerate() {
+            let prior = stored_prior(stored, mover, action, k);
+            complete &= prior.is_some();
+            self.priors.push(prior.map_or(0.0, f64::from));
+        }
+        complete
+    }
+
+    /// The reward vector of a guided iteration's leaf into `self.reward`: chance steps are
+    /// sampled on to the next decision; the end of the game scores exactly; a decision gets
+    /// the network's value from its mover's view (mixed with a rollout when `leaf_lambda` <
+    /// 1), and its priors are stored at `node` when it has none for that seat.
+    fn guided_leaf(
+        &mut self,
+        guide: &mut Guide<G::Action>,
+        net: &crate::net::Network,
+        node: NodeId,
+        mut state: G::State,
+    ) {
+        let game = self.game;
+        while game.current_player(&state) == CHANCE {
+            let Some(outcome) = game.sample_chance(&state, &mut self.rng) else {
+                break;
+            };
+            state = game.apply(&state, outcome);
+        }
+        let player = game.current_player(&state);
+        if player == TERMINAL {
+            terminal_reward(game, &state, guide.margin_weight, &mut self.reward);
+            return;
+        }
+        let Ok(mover) = u32::try_from(player) else {
+            game.evaluate(&state, &mut self.reward);
+            return;
+        };
+        if guide.leaf_lambda > 0.0 {
+            leaf_value(
+                game,
+                net,
+                &state,
+                mover as usize,
+                &mut guide.buffers,
+                &mut self.reward,
+            );
+            if !self.tree.priors(node).iter().any(|p| p.seat == mover) {
+                game.legal_actions(&state, &mut self.legal);
+                priors(game, net, &state, mover, &self.legal, &mut guide.buffers);
+                self.tree
+                    .add_priors(node, guide.buffers.priors.iter().copied());
+            }
+        }
+        if guide.leaf_lambda < 1.0 {
+            guide.mixed.clear();
+            guide.mixed.extend_from_slice(&self.reward);
+            rollout(
+                game,
+                state,
+                &mut self.rng,
+                &self.rollout,
+                &mut self.buffers,
+                &mut self.reward,
+            );
+            let lambda = guide.leaf_lambda;
+            if lambda > 0.0 {
+                for (r, net_value) in self.reward.iter_mut().zip(&guide.mixed) {
+                    *r = lambda * net_value + (1.0 - lambda) * *r;
+                }
+            }
+        }
     }
 
     /// Iterate until a limit ends the run; return what stopped it.

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use boardbot_rules::rng::below;
-use boardbot_rules::{seeded_rng, Game, Leda, LegendRaiders, SeededRng, CHANCE, TERMINAL};
+use boardbot_rules::{seeded_rng, Featurize, Leda, LegendRaiders, SeededRng, CHANCE, TERMINAL};
 use boardbot_search::reuse::{legal_visits, seat_visits, tree_from_edges};
 use boardbot_search::tree::{NodeId, ROOT};
 use boardbot_search::{
@@ -30,7 +30,7 @@ fn without_time<A: Clone>(result: &SearchResult<A>) -> SearchResult<A> {
 }
 
 /// Decision states (two or more moves) of one seeded random game.
-fn decisions<G: Game>(game: &G, options: &Value, seed: u64) -> Vec<G::State> {
+fn decisions<G: Featurize>(game: &G, options: &Value, seed: u64) -> Vec<G::State> {
     let mut rng = seeded_rng(seed);
     let mut state = game.new_state(options, seed).unwrap();
     let mut legal = Vec::new();
@@ -55,7 +55,7 @@ fn decisions<G: Game>(game: &G, options: &Value, seed: u64) -> Vec<G::State> {
 /// From `state`, the tree's most visited legal move at every decision until `seat` is to move
 /// again after a rival's move (chance drawn with `rng`): the state and the moves, or None
 /// where the tree ends first.
-fn play_along<G: Game>(
+fn play_along<G: Featurize>(
     game: &G,
     kept: &KeptTree<G>,
     rng: &mut SeededRng,
@@ -94,7 +94,7 @@ fn play_along<G: Game>(
     }
 }
 
-fn reuse_after_a_move_and_a_reply<G: Game>(game: &G, options: &Value) {
+fn reuse_after_a_move_and_a_reply<G: Featurize>(game: &G, options: &Value) {
     let mut tried = 0;
     for seed in 0..40 {
         for state in decisions(game, options, seed)
@@ -175,7 +175,7 @@ fn leda_reuse_finds_the_node_after_a_move_and_a_reply() {
     reuse_after_a_move_and_a_reply(&Leda, &json!({"clans": ["sharks", "pandas"]}));
 }
 
-fn no_match_is_the_search_without_reuse<G: Game>(game: &G, options: &Value) {
+fn no_match_is_the_search_without_reuse<G: Featurize>(game: &G, options: &Value) {
     let early = decisions(game, options, 3)[2].clone();
     let late = decisions(game, options, 4)[20].clone();
     let config = config();
@@ -223,7 +223,7 @@ fn leda_without_a_match_searches_as_without_reuse() {
 /// a move of `seat` the position does not allow (the most visited and best, with a subtree)
 /// and a move of the rival: what an open-loop node matched by the walk can hold (Python's
 /// `tree_with_an_illegal_move`). The tree and the illegal move.
-fn tree_with_an_illegal_move<G: Game>(
+fn tree_with_an_illegal_move<G: Featurize>(
     game: &G,
     options: &Value,
     state: &G::State,
@@ -256,7 +256,7 @@ fn tree_with_an_illegal_move<G: Game>(
     (kept, illegal)
 }
 
-fn a_reused_root_keeps_only_legal_moves<G: Game>(game: &G, options: &Value) {
+fn a_reused_root_keeps_only_legal_moves<G: Featurize>(game: &G, options: &Value) {
     let state = decisions(game, options, 9)[12].clone();
     let seat = game.current_player(&state) as usize;
     let view = game.observe(&state, seat);

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use boardbot_rules::rng::{shuffle, weighted_index};
 use boardbot_rules::{
-    seeded_rng, ActionError, Game, InvalidState, SeededRng, View, CHANCE, TERMINAL,
+    seeded_rng, ActionError, Featurize, Game, InvalidState, SeededRng, View, CHANCE, TERMINAL,
 };
 use rand_core::RngCore;
 use serde_json::{json, Value};
@@ -55,6 +55,22 @@ pub trait ToyRules: Send + Sync {
     fn final_scores(&self, state: &Self::State) -> Vec<f64> {
         self.returns_of(state)
     }
+    /// Length of the view vector (none by default).
+    fn feature_count(&self) -> usize {
+        0
+    }
+    /// `seat`'s view as `feature_count()` values.
+    fn view_features(&self, _state: &Self::State, _seat: usize) -> Vec<f32> {
+        Vec::new()
+    }
+    /// Size of the action-feature space (none by default).
+    fn action_feature_count(&self) -> usize {
+        0
+    }
+    /// The action-feature indices of `action`.
+    fn action_indices(&self, _action: Self::Action) -> Vec<u32> {
+        Vec::new()
+    }
     fn text(&self, action: Self::Action) -> String;
     fn encode(&self, state: &Self::State) -> Value;
     fn decode(&self, data: &Value) -> Option<Self::State>;
@@ -65,6 +81,24 @@ pub trait ToyRules: Send + Sync {
         (0..self.players())
             .map(|seat| f64::from(u8::from(over && seat as i32 == winner)))
             .collect()
+    }
+}
+
+impl<R: ToyRules> Featurize for Toy<R> {
+    const FEATURES_VERSION: u32 = 1;
+
+    fn feature_size(&self, _players: usize) -> usize {
+        self.0.feature_count()
+    }
+    fn features(&self, state: &R::State, seat: usize, out: &mut Vec<f32>) {
+        out.clear();
+        out.extend(self.0.view_features(state, seat));
+    }
+    fn action_feature_size(&self) -> usize {
+        self.0.action_feature_count()
+    }
+    fn action_features(&self, _state: &R::State, action: R::Action, out: &mut Vec<u32>) {
+        out.extend(self.0.action_indices(action));
     }
 }
 
