@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.bench",
     "boardbot.cli.commands.match",
     "boardbot.cli.commands.ladder",
+    "boardbot.cli.commands.selfplay",
     "boardbot.cli.commands.calibrate_strength",
     "boardbot.cli.commands.web",
 ]
