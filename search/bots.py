@@ -212,13 +212,28 @@ def make_elo_bot(name: str, target: float, game: GameRef, engine: Engine | str) 
     return EloBot(target, name, Engine(engine))
 
 
+def budget_change(name: str, budget: str) -> dict[str, int | float | None]:
+    """The SearchConfig fields `preset@budget` sets: N iterations, or with `Nms` a time budget
+    of N milliseconds a move and no iteration budget (for matches at equal time)."""
+    count = budget.removesuffix("ms")
+    if not count.isdigit() or not 1 <= int(count) <= 10**7:
+        raise UnknownBotError(
+            f"bad budget in {name!r}: expected preset@N (iterations) or preset@Nms "
+            "(milliseconds a move) with N >= 1"
+        )
+    if count != budget:
+        return {"iterations": None, "time_ms": float(count)}
+    return {"iterations": int(count)}
+
+
 def bot_names() -> list[str]:
     """Every name `make_bot` accepts."""
     return ["random", "greedy", *PRESETS]
 
 
 def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO) -> Bot:
-    """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations,
+    """The bot called `name` (random, greedy, a preset name, or `preset@N` with N iterations or
+    `preset@Nms` with N milliseconds a move,
     then optional `+key=value` setting overrides (`search/overrides.py`; `+reuse=1` keeps the
     bot's search tree between its moves, `search/reuse.py`; `+random=S` plays a uniformly
     random move with probability S, else searches), optionally ending in
@@ -249,9 +264,7 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
             raise UnknownBotError(f"bad settings in {name!r}: {error}") from None
         config = resolve_preset(preset, game, engine)  # the budgets of the engine it runs on
         if at:
-            if not budget.isdigit() or int(budget) < 1:
-                raise UnknownBotError(f"bad budget in {name!r}: expected preset@N with N >= 1")
-            config = config.replace(iterations=int(budget))
+            config = config.replace(**budget_change(name, budget))
         if overrides:
             try:
                 config = apply_overrides(config, overrides)

@@ -64,6 +64,14 @@ def test_bot_names() -> None:
     quick = make_bot("hard@50")
     assert isinstance(quick, MctsBot)
     assert quick.config == resolve_preset("hard").replace(iterations=50)
+    timed = make_bot("hard@25ms+lambda=0.5")
+    assert isinstance(timed, MctsBot)
+    assert timed.config == resolve_preset("hard").replace(
+        iterations=None, time_ms=25.0, leaf_lambda=0.5
+    )
+    for bad in ("hard@0ms", "hard@ms", "hard@2.5ms", "hard@5s"):
+        with pytest.raises(UnknownBotError, match="preset@Nms"):
+            make_bot(bad)
 
 
 @pytest.mark.parametrize("engine", list(Engine))
