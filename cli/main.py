@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.match",
     "boardbot.cli.commands.ladder",
     "boardbot.cli.commands.calibrate_strength",
+    "boardbot.cli.commands.train",
     "boardbot.cli.commands.web",
 ]
 
