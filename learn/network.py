@@ -99,9 +99,12 @@ def sigmoid(x: FloatArray) -> FloatArray:
     return np.where(x >= 0, one / (one + e), e / (one + e)).astype(np.float32)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Network:
-    """A value and policy network (frozen: read-only float32 arrays; see the module doc)."""
+    """A value and policy network (frozen: read-only float32 arrays; see the module doc).
+
+    Two networks are the same when their bytes are: compare `to_bytes()` (or `sha256()`).
+    """
 
     game: str
     players: int
@@ -116,6 +119,14 @@ class Network:
     policy_bias: FloatArray
     card: Mapping[str, Any] = field(default_factory=dict)
     """The model card kept in the header (free JSON object)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"Network(game={self.game!r}, players={self.players}, "
+            f"feature_size={self.feature_size}, hidden={list(self.hidden)}, "
+            f"action_feature_size={self.action_feature_size}, "
+            f"features_version={self.features_version})"
+        )
 
     @property
     def hidden(self) -> tuple[int, ...]:
