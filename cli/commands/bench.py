@@ -161,6 +161,12 @@ def net_sizes(args: argparse.Namespace) -> tuple[int, int]:
             features = size(args.players)
         if actions is None and action_size is not None and action_size() > 0:
             actions = action_size()
+        if features is None or actions is None:
+            print(
+                f"note: {game.name} does not define the sizes of its features here; timing "
+                "the default sizes (or give --features and --action-features)",
+                file=sys.stderr,
+            )
     features = DEFAULT_NET_SIZES[0] if features is None else features
     actions = DEFAULT_NET_SIZES[1] if actions is None else actions
     if features < 1 or actions < 1 or args.players < 1:
