@@ -90,7 +90,7 @@ def _print_epoch(record: EpochRecord) -> None:
     )
     print(
         f"epoch {record.epoch:3d}: train value {record.train_value:.4f} policy "
-        f"{record.train_policy:.4f} | {held} | {record.seconds:.1f} s",
+        f"{record.train_policy:.4f} | {held} | {record.seconds:.2f} s",
         flush=True,
     )
 
