@@ -33,6 +33,7 @@
 //! | [`tree`] | the arena of nodes and their edges |
 //! | [`rewards`] | reward vectors at terminal states |
 //! | [`rollout`] | playing on from a leaf up to the cut-off |
+//! | [`net`] | the learned evaluator: a value and policy network read from a `.bbnet` file |
 //! | [`reuse`] | tree reuse: the kept tree and the walk that finds the node of a new state |
 //! | [`tree_search`] | one tree: the iteration loop, early stop, root tallies, principal variations |
 //! | [`results`] | tallies to a result: merging, confidence bounds, ordering, move choice |
@@ -45,6 +46,7 @@
 pub mod config;
 pub mod control;
 pub mod error;
+pub mod net;
 pub mod parallel;
 pub mod results;
 pub mod reuse;
@@ -58,6 +60,7 @@ pub mod tree_search;
 pub use config::{RolloutPolicy, SearchConfig};
 pub use control::{CancelToken, SearchHooks, StopReason};
 pub use error::SearchError;
+pub use net::{NetError, NetScratch, Network};
 pub use results::{MoveStats, SearchResult};
 pub use reuse::{find_match, KeptTree, ReuseMatch};
 pub use search::{search, search_view, search_view_reusing, search_view_with, search_with, Reused};
