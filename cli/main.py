@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.ladder",
     "boardbot.cli.commands.selfplay",
     "boardbot.cli.commands.calibrate_strength",
+    "boardbot.cli.commands.train",
     "boardbot.cli.commands.web",
 ]
 

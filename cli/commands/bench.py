@@ -1,5 +1,5 @@
-"""`boardbot bench engine|search|presets|rpc`: engine and search speed, ChooseMove per preset,
-every RPC's latency (`bench rpc` lives in `bench_rpc`)."""
+"""`boardbot bench engine|search|presets|rpc|net`: engine and search speed, ChooseMove per preset,
+every RPC's latency (`bench rpc` lives in `bench_rpc`), one network evaluation."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ import orjson
 from boardbot.cli.commands import bench_rpc
 from boardbot.cli.commands.common import CommandError, run_guarded
 from boardbot.cli.commands.options import add_game_arguments, game_options
+from boardbot.cli.commands.train import hidden_widths
 from boardbot.engine import get_game
 from boardbot.search.engines import (
+    HOW_TO_GET_NATIVE,
     Engine,
     NativeUnavailableError,
     fallback_notice,
+    native_module,
     native_twin,
     uses_native,
 )
@@ -28,6 +31,7 @@ from boardbot.tools.engine_bench import (
     bench_engine,
     bench_native_engine,
 )
+from boardbot.tools.net_bench import NetBenchResult, bench_net
 from boardbot.tools.search_bench import SearchBenchResult, bench_search
 
 if TYPE_CHECKING:  # the module itself starts a gRPC server: imported where it runs
@@ -75,6 +79,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_engine_choice(presets, "search")
     presets.set_defaults(func=lambda args: run_guarded(run_presets_bench, args))
     bench_rpc.register(kinds)
+    net = kinds.add_parser(
+        "net",
+        help="time of one network evaluation, Python (numpy) and native",
+        description="Time one evaluation of a random value and policy network as a search "
+        "asks for it: the trunk and value head on a dense feature vector, then the logits of "
+        "--actions legal actions of --indices action-feature indices each. The native figure "
+        "is a loop inside Rust (no Python call overhead); each figure is the median of "
+        "--repeats runs. Sizes: --features/--action-features, else the game's, else 300/600.",
+    )
+    net.add_argument("--game", default=None, help="take the sizes of this game's features")
+    net.add_argument("--players", type=int, default=2, help="seats (the value head's width)")
+    net.add_argument("--hidden", type=hidden_widths, default=(128, 64), metavar="W1,W2")
+    net.add_argument("--features", type=int, default=None, help="feature vector length F")
+    net.add_argument("--action-features", type=int, default=None, help="policy head width A")
+    net.add_argument("--actions", type=int, default=20, help="legal actions per evaluation")
+    net.add_argument("--indices", type=int, default=2, help="action-feature indices per action")
+    net.add_argument("--repeats", type=int, default=5, help="runs of each (the median is shown)")
+    net.add_argument("--seed", type=int, default=0)
+    net.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _add_engine_choice(net, "network")
+    net.set_defaults(func=lambda args: run_guarded(run_net_bench, args))
 
 
 def _add_engine_choice(parser: argparse.ArgumentParser, what: str) -> None:
@@ -114,6 +139,92 @@ def run_engine_bench(args: argparse.Namespace) -> int:
     else:
         print_engine_bench(results)
     return 0
+
+
+DEFAULT_NET_SIZES = (300, 600)
+"""Feature and action-feature sizes of `bench net` when neither the flags nor the game give
+them."""
+
+
+def net_sizes(args: argparse.Namespace) -> tuple[int, int]:
+    """(F, A) of `bench net`: the flags, else the game's features, else the defaults."""
+    features, actions = args.features, args.action_features
+    if args.game is not None:
+        game = get_game(args.game)
+        if not game.min_players <= args.players <= game.max_players:
+            raise CommandError(
+                f"--players must be in {game.min_players}..{game.max_players} for {game.name}"
+            )
+        size = getattr(game, "feature_size", None)
+        action_size = getattr(game, "action_feature_size", None)
+        if features is None and size is not None and size(args.players) > 0:
+            features = size(args.players)
+        if actions is None and action_size is not None and action_size() > 0:
+            actions = action_size()
+        if features is None or actions is None:
+            print(
+                f"note: {game.name} does not define the sizes of its features here; timing "
+                "the default sizes (or give --features and --action-features)",
+                file=sys.stderr,
+            )
+    features = DEFAULT_NET_SIZES[0] if features is None else features
+    actions = DEFAULT_NET_SIZES[1] if actions is None else actions
+    if features < 1 or actions < 1 or args.players < 1:
+        raise CommandError("--features, --action-features and --players must be at least 1")
+    if args.actions < 1 or args.indices < 1 or args.repeats < 1:
+        raise CommandError("--actions, --indices and --repeats must be at least 1")
+    return features, actions
+
+
+def run_net_bench(args: argparse.Namespace) -> int:
+    """Time one network evaluation on the engines asked for and print the figures."""
+    engine = Engine(args.engine)
+    native = native_module_or_error(engine)
+    features, actions = net_sizes(args)
+    result = bench_net(
+        features, actions, args.hidden, args.players, args.actions, args.indices,
+        args.repeats, seed=args.seed, native=native, python=engine is not Engine.NATIVE,
+    )
+    if args.json:
+        sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
+    else:
+        print_net_bench(result)
+    return 0
+
+
+def native_module_or_error(engine: Engine) -> bool:
+    """Whether `bench net` times the native network (a CommandError when `native` is asked
+    for and the core is not built; the fallback notice for `auto`)."""
+    if engine is Engine.PYTHON:
+        return False
+    if native_module() is None:
+        if engine is Engine.NATIVE:
+            raise CommandError(f"the native core is not built: {HOW_TO_GET_NATIVE}")
+        notice = fallback_notice(engine)
+        if notice is not None:
+            print(notice, file=sys.stderr, flush=True)
+        return False
+    return True
+
+
+def print_net_bench(result: NetBenchResult) -> None:
+    """The figures as a small table."""
+    print(
+        f"network         F={result.feature_size} hidden={','.join(map(str, result.hidden))} "
+        f"A={result.action_feature_size} P={result.players}"
+    )
+    print(
+        f"evaluation      values + logits of {result.actions} actions x "
+        f"{result.indices_per_action} indices (dense input)"
+    )
+    if result.python_us is not None:
+        runs = ", ".join(f"{r:.1f}" for r in result.python_runs)
+        print(f"python (numpy)  {result.python_us:9.2f} us  (runs: {runs})")
+    if result.native_us is not None:
+        runs = ", ".join(f"{r:.2f}" for r in result.native_runs)
+        print(f"native          {result.native_us:9.2f} us  (runs: {runs}; one core)")
+    if result.python_us is not None and result.native_us:
+        print(f"python/native   {result.python_us / result.native_us:,.1f}x")
 
 
 def write_json(results: Mapping[Engine, EngineBenchResult | SearchBenchResult]) -> None:

@@ -51,6 +51,13 @@ class ChanceStepError(SearchError):
 class NotSeatToMoveError(SearchError):
     """A search for a seat while another seat is to move."""
 
+class NetworkError(NativeError):
+    """An input a network cannot evaluate (a feature vector of the wrong length, an
+    action-feature index outside the policy head)."""
+
+class InvalidNetworkError(NetworkError):
+    """Bytes that are not a valid `.bbnet` network file; the message says what is wrong."""
+
 @final
 class LegendRaiders:
     """Legend Raiders (2-4 players, with the die or diceless): builds and decodes states."""
@@ -235,3 +242,32 @@ def tree_from_edges(
     state: State, seat: int, edges: list[tuple[int, int, Action, int, int, float]]
 ) -> Tree:
     """A kept tree of `seat` grown from `state`, from `search/reuse.py` `export_edges`."""
+
+@final
+class Network:
+    """A value and policy network read from the bytes of a `.bbnet` file (the twin of
+    `boardbot.learn.network.Network`); raises InvalidNetworkError naming what is wrong."""
+
+    def __init__(self, data: bytes) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def feature_size(self) -> int: ...
+    @property
+    def action_feature_size(self) -> int: ...
+    @property
+    def features_version(self) -> int: ...
+    @property
+    def hidden(self) -> list[int]: ...
+    def evaluate(self, features: list[float]) -> list[float]:
+        """Each seat's expected reward (the sigmoid of the value head), rotated as the
+        features."""
+    def forward(self, features: list[float]) -> tuple[list[float], list[float]]:
+        """(values, every policy head output)."""
+    def policy_logits(self, features: list[float], actions: list[list[int]]) -> list[float]:
+        """Each action's logit: the sum of the policy outputs at its action-feature indices."""
+    def bench(self, features: list[float], actions: list[list[int]], iterations: int) -> float:
+        """Seconds `iterations` evaluations (values and the logits of `actions`) take inside
+        Rust, without the GIL."""

@@ -1,0 +1,1 @@
+"""Tests of the learned evaluation: the network file, the data, training."""

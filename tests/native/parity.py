@@ -5,10 +5,15 @@ together. At every step the harness compares the current player, the legal moves
 engine's action values and their notation), the chance outcomes and their probabilities, and the
 full state JSON (as parsed values); every few steps the evaluation, the rollout weights, the
 seats' views and a native determinization (it must keep the seat's view and decode in Python);
-at the end the returns and the scores. Chance outcomes are chosen by the harness (with its own
-RNG: weighted by the Python engine's probabilities where it lists them, else Python's sampler
-fed the harness RNG, as for LEDA's shuffles) and applied to both engines, so the engines'
-random streams never matter.
+at the end the returns and the scores. The learned evaluation's features are compared too,
+exactly (the Python values cast to float32 against the native f32): at every decision the
+action features of the move taken, every `EVERY_FEATURES` steps the features of the seat to
+move, and every `EVERY_ALL_FEATURES` steps the features of every seat and the action features
+of every legal decision, with their sizes and index bounds (about a quarter more time per
+step on LEDA). Chance outcomes are chosen by the harness (with its own RNG: weighted by the
+Python engine's probabilities where it lists them, else Python's sampler fed the harness RNG,
+as for LEDA's shuffles) and applied to both engines, so the engines' random streams never
+matter.
 
 Legend Raiders cycles through every player count and variant; LEDA through every ordered clan
 pairing with either seat first. A difference stops that game and is reported with a minimal
@@ -26,6 +31,8 @@ import math
 import random
 import sys
 import time
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -54,6 +61,8 @@ GAMES = ("legend_raiders", "leda")
 EVERY_EVALUATION = 7
 EVERY_WEIGHTS = 3
 EVERY_VIEW = 23
+EVERY_FEATURES = 4
+EVERY_ALL_FEATURES = 13
 TOLERANCE = 1e-9
 
 
@@ -96,6 +105,8 @@ class Summary:
     decisions: int = 0
     chance_steps: int = 0
     determinizations: int = 0
+    feature_checks: int = 0
+    """Steps at which features of one or more seats were compared."""
     seconds: float = 0.0
     differences: list[Difference] = field(default_factory=list)
 
@@ -104,7 +115,8 @@ class Summary:
         return (
             f"{self.steps} steps ({self.decisions} decisions, {self.chance_steps} chance), "
             f"{self.games} games ({self.finished_games} finished), "
-            f"{self.determinizations} determinizations, {len(self.differences)} differences, "
+            f"{self.determinizations} determinizations, {self.feature_checks} feature checks, "
+            f"{len(self.differences)} differences, "
             f"{self.seconds:.1f} s, {rate:,.0f} steps/s"
         )
 
@@ -113,6 +125,37 @@ def _close(a: list[float] | tuple[float, ...], b: list[float] | tuple[float, ...
     if len(a) != len(b):
         return False
     return all(math.isclose(x, y, abs_tol=TOLERANCE) for x, y in zip(a, b, strict=True))
+
+
+def as_float32(values: Sequence[float]) -> array[float]:
+    """`values` rounded to float32, as numpy.float32 and Rust's `as f32` round them."""
+    return array("f", values)
+
+
+def features_difference(
+    py_game: Game, ps: Any, ns: Any, seats: Sequence[int], actions: Sequence[Any]
+) -> tuple[str, Any, Any] | None:
+    """The first disagreement of the engines' features of `seats` and action features of
+    `actions` (decisions of `ps`), or a value out of its declared size: (what, python, native);
+    None when they agree exactly."""
+    size = py_game.feature_size(py_game.num_players(ps))
+    for seat in seats:
+        py = py_game.features(ps, seat)
+        native = ns.features(seat)
+        if len(py) != size or as_float32(py) != as_float32(native):
+            at = next(
+                (i for i, (a, b) in enumerate(zip(as_float32(py), native, strict=False)) if a != b),
+                min(len(py), len(native)),
+            )
+            return (f"features of seat {seat} (size {size}, first difference at {at})", py, native)
+    action_size = py_game.action_feature_size()
+    for action in actions:
+        py_indices = tuple(py_game.action_features(ps, action))
+        native_indices = tuple(ns.action_features(action))
+        if py_indices != native_indices or not all(0 <= i < action_size for i in py_indices):
+            return (f"action features of {action!r} (size {action_size})", py_indices,
+                    native_indices)  # fmt: skip
+    return None
 
 
 def random_options(rng: random.Random, players: int, variant: str) -> dict[str, Any]:
@@ -177,6 +220,19 @@ def compare_game(
             return
         if step % EVERY_VIEW == 0 and not _check_views(py_game, ps, ns, rng, summary, differ):
             return
+        seats: Sequence[int] = ()
+        actions: list[Any] = []
+        if step % EVERY_ALL_FEATURES == 0:
+            seats = range(py_game.num_players(ps))
+            actions = list(py_game.legal_actions(ps))
+        elif step % EVERY_FEATURES == 0 and player >= 0:
+            seats = (player,)
+        if seats:
+            summary.feature_checks += 1
+            found = features_difference(py_game, ps, ns, seats, actions)
+            if found is not None:
+                differ(*found)
+                return
         if player == -1:
             listed = py_game.chance_outcomes(ps)
             native_outcomes = ns.chance_outcomes()
@@ -213,6 +269,10 @@ def compare_game(
                     differ("policy weights", weights, ns.policy_weights(legal))
                     return
             action = rng.choices(legal, weights=weights)[0] if weighted else rng.choice(legal)
+            found = features_difference(py_game, ps, ns, (), (action,))
+            if found is not None:
+                differ(*found, action)
+                return
             summary.decisions += 1
         try:
             next_native = ns.apply(action)

@@ -15,9 +15,11 @@
 //! │   │   └── InvalidOptionsError bad options of a new game
 //! │   └── InvalidActionError      a malformed move
 //! │       └── IllegalActionError  a well-formed move not legal now
-//! └── SearchError                 a search that cannot run
-//!     ├── InvalidConfigError, InvalidSeatError, GameOverError, ChanceStepError,
-//!     └── NotSeatToMoveError
+//! ├── SearchError                 a search that cannot run
+//! │   ├── InvalidConfigError, InvalidSeatError, GameOverError, ChanceStepError,
+//! │   └── NotSeatToMoveError
+//! └── NetworkError                an input a network cannot evaluate
+//!     └── InvalidNetworkError     bytes that are not a valid `.bbnet` file
 //! ```
 //!
 //! `IllegalActionError` derives from `InvalidActionError` (unlike Python's sibling classes) so
@@ -111,6 +113,20 @@ pyo3::create_exception!(
     "A search for a seat while another seat is to move."
 );
 
+pyo3::create_exception!(
+    boardbot_native,
+    NetworkError,
+    NativeError,
+    "An input a network cannot evaluate (a feature vector of the wrong length, an action-feature \
+     index outside the policy head)."
+);
+pyo3::create_exception!(
+    boardbot_native,
+    InvalidNetworkError,
+    NetworkError,
+    "Bytes that are not a valid `.bbnet` network file; the message says what is wrong."
+);
+
 /// Every exception type with its name, for the module (bases first).
 pub fn exception_types(py: Python<'_>) -> Vec<(&'static str, Bound<'_, PyType>)> {
     vec![
@@ -127,6 +143,8 @@ pub fn exception_types(py: Python<'_>) -> Vec<(&'static str, Bound<'_, PyType>)>
         ("GameOverError", py.get_type::<GameOverError>()),
         ("ChanceStepError", py.get_type::<ChanceStepError>()),
         ("NotSeatToMoveError", py.get_type::<NotSeatToMoveError>()),
+        ("NetworkError", py.get_type::<NetworkError>()),
+        ("InvalidNetworkError", py.get_type::<InvalidNetworkError>()),
     ]
 }
 

@@ -15,12 +15,14 @@
 //! | `state` | `State`, one handle type for either game's state |
 //! | `pyrandom` | `PythonRandom`, CPython's `random.Random(seed)` for the Python engine's chance draws |
 //! | `search` | `search`, its configuration, `CancelFlag`, the result dict |
+//! | `net` | `Network`, the learned evaluator read from a `.bbnet` file |
 //! | `reuse` | `Tree` (a kept search tree), `search_reusing`, `reuse_match`, `tree_from_edges` |
 #![forbid(unsafe_code)]
 
 mod errors;
 mod games;
 mod models;
+mod net;
 mod pyrandom;
 mod reuse;
 mod search;
@@ -44,6 +46,7 @@ fn boardbot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CancelFlag>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_class::<reuse::PyTree>()?;
+    m.add_class::<net::PyNetwork>()?;
     m.add_function(wrap_pyfunction!(reuse::search_reusing, m)?)?;
     m.add_function(wrap_pyfunction!(reuse::reuse_match, m)?)?;
     m.add_function(wrap_pyfunction!(reuse::tree_from_edges, m)?)?;

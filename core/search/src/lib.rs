@@ -33,7 +33,7 @@
 //! | [`tree`] | the arena of nodes and their edges |
 //! | [`rewards`] | reward vectors at terminal states |
 //! | [`rollout`] | playing on from a leaf up to the cut-off |
-//! | [`net`] | the value and policy network: its file and its inference |
+//! | [`net`] | the learned evaluator: a value and policy network read from a `.bbnet` file |
 //! | [`guided`] | the network in the search: leaf values and stored priors |
 //! | [`reuse`] | tree reuse: the kept tree and the walk that finds the node of a new state |
 //! | [`tree_search`] | one tree: the iteration loop, early stop, root tallies, principal variations |
@@ -62,6 +62,7 @@ pub mod tree_search;
 pub use config::{RolloutPolicy, SearchConfig};
 pub use control::{CancelToken, SearchHooks, StopReason};
 pub use error::SearchError;
+pub use net::{NetError, NetScratch, Network};
 pub use results::{MoveStats, SearchResult};
 pub use reuse::{find_match, KeptTree, ReuseMatch};
 pub use search::{search, search_view, search_view_reusing, search_view_with, search_with, Reused};

@@ -522,6 +522,21 @@ impl Network {
         self.value.inputs
     }
 
+    /// A scratch already as large as this network needs: evaluating with it never allocates.
+    pub fn scratch(&self) -> NetScratch {
+        let widest = self
+            .hidden_widths
+            .iter()
+            .copied()
+            .chain([self.value.inputs])
+            .max()
+            .unwrap_or(0);
+        NetScratch {
+            hidden: Vec::with_capacity(widest),
+            spare: Vec::with_capacity(widest),
+        }
+    }
+
     /// Runs the trunk and the value head on `features`: each seat's expected reward into
     /// `values` (cleared first, `players()` values, rotated as the features), keeping the last
     /// hidden layer in `scratch` for [`Network::policy_output`].
@@ -693,6 +708,16 @@ mod tests {
         );
     }
 
+    /// The buffers of a scratch, as addresses (a reallocation moves one).
+    fn buffers(scratch: &NetScratch) -> [usize; 2] {
+        let mut out = [
+            scratch.hidden.as_ptr() as usize,
+            scratch.spare.as_ptr() as usize,
+        ];
+        out.sort_unstable();
+        out
+    }
+
     #[test]
     fn evaluating_again_reuses_the_scratch() {
         let net = Network::from_bytes(&tiny()).unwrap();
@@ -708,6 +733,21 @@ mod tests {
             .unwrap();
         assert_eq!(values, first);
         assert_eq!(values.as_ptr(), pointer);
+        // A network's own scratch never moves its buffers, layers of any widths.
+        let header = r#"{"game":"toy","players":1,"feature_size":2,"action_feature_size":1,
+            "features_version":0,"hidden":[3,5,2]}"#;
+        let sizes = [6, 3, 15, 5, 10, 2, 2, 1, 2, 1];
+        let arrays: Vec<Vec<f32>> = sizes.iter().map(|&n| vec![0.5; n]).collect();
+        let refs: Vec<&[f32]> = arrays.iter().map(Vec::as_slice).collect();
+        let deep = Network::from_bytes(&file(header, &refs)).unwrap();
+        let mut scratch = deep.scratch();
+        let before = buffers(&scratch);
+        for _ in 0..3 {
+            deep.evaluate(&[1.0, 1.0], &mut scratch, &mut values)
+                .unwrap();
+            assert_eq!(buffers(&scratch), before);
+        }
+        assert_eq!(scratch.hidden().len(), 2);
         assert_eq!(
             net.evaluate(&[1.0], &mut scratch, &mut values),
             Err(NetError::InputLength {
@@ -790,11 +830,11 @@ mod tests {
         assert_eq!(
             err,
             NetError::SizeMismatch {
-                expected: 24 * 4,
-                found: 24 * 4 - 3
+                expected: 26 * 4,
+                found: 26 * 4 - 3
             }
         );
-        assert!(err.to_string().contains("implies 96 bytes"));
+        assert!(err.to_string().contains("implies 104 bytes"));
         let mut long = good.clone();
         long.extend_from_slice(&[0, 0, 0, 0]);
         assert!(matches!(

@@ -115,7 +115,8 @@ fn tile_points(clan: usize, tile: usize, face: usize) -> f64 {
     }
 }
 
-fn symbol_points(clan: usize) -> f64 {
+/// Points of one MV symbol to `clan` (its threshold's symbols make a victory).
+pub fn symbol_points(clan: usize) -> f64 {
     VICTORY_POINTS / f64::from(MV_THRESHOLD[clan])
 }
 
@@ -208,7 +209,7 @@ fn op_yield(kind: u8, args: &[i32], clan: usize, symbol_points: f64) -> (f64, f6
 }
 
 /// (Military, other points) one activation of effect `fx` is expected to bring to `clan`.
-fn fx_yield(fx: i32, clan: usize, symbol_points: f64) -> (f64, f64) {
+pub fn fx_yield(fx: i32, clan: usize, symbol_points: f64) -> (f64, f64) {
     let (mut military, mut points) = (0.0, 0.0);
     if fx == NONE {
         return (military, points);
@@ -240,7 +241,7 @@ pub fn pending_yield(player: &Player, mask: i32, zone: usize) -> (f64, f64) {
 }
 
 /// Seat 0's points lead from this round's pending activations and conflict.
-fn round_outlook(state: &LedaState) -> f64 {
+pub fn round_outlook(state: &LedaState) -> f64 {
     let mut conflict = false;
     let mut masks = [0i32; 2];
     let zone = state.zone;

@@ -1,0 +1,249 @@
+"""A self-play data folder read into arrays, and its seeded split into training and held-out
+games (the shard format of `boardbot selfplay`, docs: the learned-evaluation contract).
+
+A folder holds `selfplay.json` (the run's settings: game, players, feature_size,
+action_feature_size, features_version, ...) and shards `shard-NNNNN.npz`, each with N decisions,
+M legal actions and K action-feature indices:
+
+| array | dtype, shape | what |
+|---|---|---|
+| `features` | float32 [N, F] | the deciding seat's view features |
+| `seat` | int8 [N] | the deciding seat |
+| `game` | int32 [N] | the game's index in the run |
+| `rewards` | float32 [N, P] | final rewards, rotated: column 0 is the deciding seat |
+| `legal_offsets` | int32 [N + 1] | decision i's legal actions: entries `[o[i], o[i+1])` |
+| `visits` | float32 [M] | root visit share of each legal action (sums to 1 per decision) |
+| `action_offsets` | int32 [M + 1] | legal action m's indices: `action_index[a[m]:a[m+1]]` |
+| `action_index` | int32 [K] | active action-feature indices |
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from boardbot.engine.errors import BoardbotError
+
+SETTINGS_FILE = "selfplay.json"
+SHARD_GLOB = "shard-*.npz"
+ARRAYS = (
+    "features",
+    "seat",
+    "game",
+    "rewards",
+    "legal_offsets",
+    "visits",
+    "action_offsets",
+    "action_index",
+)
+
+
+class DatasetError(BoardbotError, ValueError):
+    """A data folder or shard that does not follow the self-play format."""
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Decisions of self-play games, concatenated (offsets rebased to the whole set)."""
+
+    features: npt.NDArray[np.float32]
+    seat: npt.NDArray[np.int8]
+    game: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float32]
+    legal_offsets: npt.NDArray[np.int64]
+    visits: npt.NDArray[np.float32]
+    action_offsets: npt.NDArray[np.int64]
+    action_index: npt.NDArray[np.int64]
+    settings: Mapping[str, Any]
+
+    @property
+    def decisions(self) -> int:
+        """Decisions recorded (N)."""
+        return int(self.features.shape[0])
+
+    @property
+    def feature_size(self) -> int:
+        """Length of a view vector (F)."""
+        return int(self.features.shape[1])
+
+    @property
+    def players(self) -> int:
+        """Seats (the reward width P)."""
+        return int(self.rewards.shape[1])
+
+    @property
+    def action_feature_size(self) -> int:
+        """Size of the action-feature space (A), from the settings."""
+        return int(self.settings["action_feature_size"])
+
+    def games(self) -> npt.NDArray[np.int64]:
+        """The distinct game indices, sorted."""
+        return np.unique(self.game)
+
+    def subset(self, rows: npt.NDArray[np.int64]) -> Dataset:
+        """The decisions at `rows` (in that order), offsets rebased."""
+        legal, visits_at = _ranges(self.legal_offsets, rows)
+        actions, index_at = _ranges(self.action_offsets, visits_at)
+        return Dataset(
+            features=self.features[rows],
+            seat=self.seat[rows],
+            game=self.game[rows],
+            rewards=self.rewards[rows],
+            legal_offsets=legal,
+            visits=self.visits[visits_at],
+            action_offsets=actions,
+            action_index=self.action_index[index_at],
+            settings=self.settings,
+        )
+
+
+def _ranges(
+    offsets: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """For ragged rows `rows` of `offsets`: the new offsets and the entries they take."""
+    starts = offsets[rows]
+    lengths = offsets[rows + 1] - starts
+    new = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=new[1:])
+    entries = np.repeat(starts - new[:-1], lengths) + np.arange(new[-1], dtype=np.int64)
+    return new, entries
+
+
+def read_settings(folder: Path) -> dict[str, Any]:
+    """The run's `selfplay.json`."""
+    path = folder / SETTINGS_FILE
+    try:
+        settings = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DatasetError(f"{folder} is not a self-play folder: no {SETTINGS_FILE}") from None
+    except (OSError, ValueError) as error:
+        raise DatasetError(f"{path}: cannot read it: {error}") from None
+    if not isinstance(settings, dict):
+        raise DatasetError(f"{path}: must hold a JSON object")
+    for key in ("game", "players", "feature_size", "action_feature_size", "features_version"):
+        if key not in settings:
+            raise DatasetError(f"{path}: missing {key!r}")
+    return settings
+
+
+def _check_offsets(
+    offsets: npt.NDArray[Any], count: int, total: int, name: str, where: str
+) -> None:
+    """`offsets` [count + 1] rising from 0 to `total`."""
+    if offsets.shape != (count + 1,):
+        raise DatasetError(f"{where}: {name} has shape {offsets.shape}, expected ({count + 1},)")
+    if offsets[0] != 0 or offsets[-1] != total or np.any(np.diff(offsets) < 0):
+        raise DatasetError(f"{where}: {name} must rise from 0 to {total}")
+
+
+def read_shard(path: Path, settings: Mapping[str, Any]) -> dict[str, npt.NDArray[Any]]:
+    """One shard's arrays, checked against the format and the run's sizes."""
+    where = str(path)
+    try:
+        with np.load(path, allow_pickle=False) as npz:
+            missing = [name for name in ARRAYS if name not in npz.files]
+            if missing:
+                raise DatasetError(f"{where}: missing arrays {', '.join(missing)}")
+            arrays = {name: npz[name] for name in ARRAYS}
+    except (OSError, ValueError) as error:
+        if isinstance(error, DatasetError):
+            raise
+        raise DatasetError(f"{where}: not a readable npz file: {error}") from None
+    features = arrays["features"]
+    n = features.shape[0] if features.ndim == 2 else -1
+    feature_size = int(settings["feature_size"])
+    players = int(settings["players"])
+    if features.ndim != 2 or features.shape[1] != feature_size:
+        raise DatasetError(
+            f"{where}: features has shape {features.shape}, expected (N, {feature_size})"
+        )
+    for name, shape in (("seat", (n,)), ("game", (n,)), ("rewards", (n, players))):
+        if arrays[name].shape != shape:
+            raise DatasetError(f"{where}: {name} has shape {arrays[name].shape}, expected {shape}")
+    m = arrays["visits"].shape[0]
+    _check_offsets(arrays["legal_offsets"], n, m, "legal_offsets", where)
+    k = arrays["action_index"].shape[0]
+    _check_offsets(arrays["action_offsets"], m, k, "action_offsets", where)
+    if np.any(np.diff(arrays["legal_offsets"]) < 1):
+        raise DatasetError(f"{where}: a decision without legal actions")
+    size = int(settings["action_feature_size"])
+    index = arrays["action_index"]
+    if k and (index.min() < 0 or index.max() >= size):
+        raise DatasetError(f"{where}: action_index outside [0, {size})")
+    if not np.all(np.isfinite(features)) or not np.all(np.isfinite(arrays["rewards"])):
+        raise DatasetError(f"{where}: features or rewards are not finite")
+    return arrays
+
+
+def shard_paths(folder: Path) -> list[Path]:
+    """The folder's shards in name order."""
+    return sorted(folder.glob(SHARD_GLOB))
+
+
+def load_dataset(folder: Path | str) -> Dataset:
+    """Every shard of a self-play folder, concatenated (offsets rebased)."""
+    folder = Path(folder)
+    settings = read_settings(folder)
+    paths = shard_paths(folder)
+    if not paths:
+        raise DatasetError(f"{folder}: no shards ({SHARD_GLOB})")
+    shards = [read_shard(path, settings) for path in paths]
+
+    def joined(name: str, dtype: Any) -> npt.NDArray[Any]:
+        return np.concatenate([s[name] for s in shards]).astype(dtype, copy=False)
+
+    def offsets(name: str, total_of: str) -> npt.NDArray[np.int64]:
+        parts = [np.zeros(1, dtype=np.int64)]
+        base = 0
+        for s in shards:
+            parts.append(s[name][1:].astype(np.int64) + base)
+            base += int(s[total_of].shape[0])
+        return np.concatenate(parts)
+
+    return Dataset(
+        features=joined("features", np.float32),
+        seat=joined("seat", np.int8),
+        game=joined("game", np.int64),
+        rewards=joined("rewards", np.float32),
+        legal_offsets=offsets("legal_offsets", "visits"),
+        visits=joined("visits", np.float32),
+        action_offsets=offsets("action_offsets", "action_index"),
+        action_index=joined("action_index", np.int64),
+        settings=settings,
+    )
+
+
+@dataclass(frozen=True)
+class Split:
+    """Training and held-out decisions, no game in both."""
+
+    train: Dataset
+    held_out: Dataset
+    train_games: int
+    held_out_games: int
+
+
+def split_by_game(data: Dataset, held_out_fraction: float, seed: int) -> Split:
+    """A seeded split of whole games: about `held_out_fraction` of the games held out (at least
+    one when there are two or more games and the fraction is above 0)."""
+    if not 0.0 <= held_out_fraction < 1.0:
+        raise DatasetError(f"the held-out fraction must lie in [0, 1), got {held_out_fraction}")
+    games = data.games()
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(games)
+    count = round(held_out_fraction * len(games))
+    if held_out_fraction > 0 and len(games) >= 2:
+        count = min(max(count, 1), len(games) - 1)
+    held = np.isin(data.game, order[:count])
+    return Split(
+        train=data.subset(np.flatnonzero(~held)),
+        held_out=data.subset(np.flatnonzero(held)),
+        train_games=len(games) - count,
+        held_out_games=count,
+    )

@@ -1,0 +1,64 @@
+"""The self-play folder read into arrays, and the split by game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardbot.learn.dataset import DatasetError, load_dataset, split_by_game
+from tests.learn.synthetic import write_folder
+
+
+def test_shards_concatenate_with_rebased_offsets(tmp_path: Path) -> None:
+    folder = write_folder(tmp_path / "data", games=6, decisions_per_game=3, shards=3)
+    data = load_dataset(folder)
+    assert data.decisions == 18 and data.feature_size == 24 and data.players == 2
+    assert data.action_feature_size == 16
+    assert data.legal_offsets[0] == 0 and data.legal_offsets[-1] == len(data.visits)
+    assert data.action_offsets[-1] == len(data.action_index)
+    # Each decision's visit shares still sum to one after rebasing.
+    sums = np.add.reduceat(data.visits, data.legal_offsets[:-1])
+    np.testing.assert_allclose(sums, 1.0, atol=1e-5)
+    # A subset keeps each decision's own actions and indices.
+    rows = np.array([17, 0, 5])
+    part = data.subset(rows)
+    for new, old in enumerate(rows):
+        lo, hi = data.legal_offsets[old], data.legal_offsets[old + 1]
+        nlo, nhi = part.legal_offsets[new], part.legal_offsets[new + 1]
+        assert np.array_equal(part.visits[nlo:nhi], data.visits[lo:hi])
+        for m, nm in zip(range(lo, hi), range(nlo, nhi), strict=True):
+            old_idx = data.action_index[data.action_offsets[m] : data.action_offsets[m + 1]]
+            new_idx = part.action_index[part.action_offsets[nm] : part.action_offsets[nm + 1]]
+            assert np.array_equal(old_idx, new_idx)
+
+
+def test_the_split_holds_out_whole_games_by_seed(tmp_path: Path) -> None:
+    data = load_dataset(write_folder(tmp_path / "data", games=20, decisions_per_game=4))
+    split = split_by_game(data, 0.25, seed=3)
+    assert split.held_out_games == 5 and split.train_games == 15
+    assert not set(split.train.game.tolist()) & set(split.held_out.game.tolist())
+    assert split.train.decisions + split.held_out.decisions == data.decisions
+    again = split_by_game(data, 0.25, seed=3)
+    assert np.array_equal(again.held_out.game, split.held_out.game)
+    other = split_by_game(data, 0.25, seed=4)
+    assert set(other.held_out.game.tolist()) != set(split.held_out.game.tolist())
+    assert split_by_game(data, 0.01, seed=0).held_out_games == 1
+
+
+def test_bad_folders_and_shards_are_named(tmp_path: Path) -> None:
+    with pytest.raises(DatasetError, match=r"no selfplay\.json"):
+        load_dataset(tmp_path)
+    folder = write_folder(tmp_path / "data", games=2, decisions_per_game=2, shards=1)
+    shard = folder / "shard-00000.npz"
+    with np.load(shard) as npz:
+        arrays = dict(npz)
+    arrays["action_index"] = arrays["action_index"] + 100
+    np.savez(shard, **arrays)
+    with pytest.raises(DatasetError, match=r"shard-00000.npz: action_index outside \[0, 16\)"):
+        load_dataset(folder)
+    del arrays["visits"]
+    np.savez(shard, **arrays)
+    with pytest.raises(DatasetError, match="missing arrays visits"):
+        load_dataset(folder)

@@ -1,0 +1,143 @@
+"""Training end to end on a small synthetic folder: the model loads with the right shapes, the
+card matches the file, the same seed gives the same bytes, and the loss goes down."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardbot.cli.main import main
+from boardbot.learn import plots
+from boardbot.learn.dataset import load_dataset, split_by_game
+from boardbot.learn.network import Network, file_sha256
+from boardbot.learn.train import (
+    Batch,
+    TrainConfig,
+    TrainError,
+    output_paths,
+    train_folder,
+    value_loss,
+)
+from tests.learn.synthetic import write_folder
+
+CONFIG = TrainConfig(hidden=(32, 16), epochs=3, batch=32, lr=3e-3, seed=5, held_out=0.2)
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_folder(tmp_path_factory.mktemp("selfplay") / "data", games=50)
+
+
+def test_training_writes_a_model_its_card_and_figures(data: Path, tmp_path: Path) -> None:
+    out = train_folder(data, tmp_path / "m.bbnet", CONFIG, "boardbot train ...")
+    net = Network.load(out.model)
+    assert (net.game, net.players, net.feature_size, net.action_feature_size) == (
+        "synthetic", 2, 24, 16,
+    )
+    assert net.hidden == (32, 16) and net.features_version == 1
+    values, policy = net.forward(np.zeros((3, 24), dtype=np.float32))
+    assert values.shape == (3, 2) and policy.shape == (3, 16)
+    card_path, curve, calibration = output_paths(out.model)
+    card = json.loads(card_path.read_text())
+    assert card["sha256"] == file_sha256(out.model) == out.sha256
+    assert card["command"] == "boardbot train ..." and card["date"]
+    assert card["split"]["train_games"] + card["split"]["held_out_games"] == 50
+    assert card["decisions"] == 600 and len(card["epochs"]) == 3
+    assert card["hyperparameters"]["hidden"] == [32, 16] and card["seed"] == 5
+    assert card["selfplay"]["game"] == "synthetic"
+    assert set(card["held_out"]) >= {"value_mse", "policy_ce", "policy_top1"}
+    assert net.card["held_out"] == card["held_out"]
+    if plots.matplotlib_or_none() is None:
+        assert out.notes and "matplotlib" in out.notes[0]
+    else:
+        assert curve.stat().st_size > 0 and calibration.stat().st_size > 0
+
+
+def test_the_exported_network_folds_the_standardisation(data: Path, tmp_path: Path) -> None:
+    out = train_folder(data, tmp_path / "m.bbnet", CONFIG, "cmd")
+    held = out.result.held_out
+    assert held is not None
+    # The network on raw features reproduces the held-out value MSE measured in training.
+    split = split_by_game(load_dataset(data), CONFIG.held_out, CONFIG.seed)
+    values, _ = Network.load(out.model).forward(split.held_out.features)
+    mse = float(np.mean((values - split.held_out.rewards) ** 2))
+    assert mse == pytest.approx(held.value_mse, abs=1e-5)
+
+
+def test_the_gradients_match_finite_differences(data: Path) -> None:
+    whole = load_dataset(data)
+    batch = Batch(whole, np.arange(6))
+    rng = np.random.default_rng(0)
+    z = rng.normal(0.0, 1.0, (6, whole.action_feature_size))
+    loss, _, grad_logits = batch.policy(z)
+    grad = batch.policy_grad_z(grad_logits)
+    eps = 1e-6
+    for row, col in [(0, 0), (2, 5), (5, 15), (3, 7), (1, 2)]:
+        bumped = z.copy()
+        bumped[row, col] += eps
+        numeric = (batch.policy(bumped)[0] - loss) / eps
+        assert grad[row, col] == pytest.approx(numeric, abs=1e-4)
+    u = rng.normal(0.0, 2.0, (6, 2)).astype(np.float64)
+    y = rng.random((6, 2))
+    for kind in ("bce", "mse"):
+        base, _, du = value_loss(u, y, kind)
+        for row, col in [(0, 0), (4, 1)]:
+            bumped = u.copy()
+            bumped[row, col] += eps
+            numeric = (value_loss(bumped, y, kind)[0] - base) / eps
+            assert du[row, col] == pytest.approx(numeric, abs=1e-4)
+
+
+def test_the_same_seed_gives_the_same_bytes(data: Path, tmp_path: Path) -> None:
+    first = train_folder(data, tmp_path / "a.bbnet", CONFIG, "cmd")
+    second = train_folder(data, tmp_path / "b.bbnet", CONFIG, "other cmd")
+    assert first.model.read_bytes() == second.model.read_bytes()
+    other = TrainConfig(**{**CONFIG.__dict__, "seed": 6})
+    third = train_folder(data, tmp_path / "c.bbnet", other, "cmd")
+    assert third.model.read_bytes() != first.model.read_bytes()
+
+
+def test_training_lowers_the_held_out_loss(data: Path, tmp_path: Path) -> None:
+    config = TrainConfig(hidden=(32,), epochs=12, batch=32, lr=5e-3, seed=1, held_out=0.2)
+    result = train_folder(data, tmp_path / "m.bbnet", config, "cmd").result
+    before, after = result.initial_held_out, result.held_out
+    assert before is not None and after is not None
+    assert after.value_mse < 0.7 * before.value_mse
+    assert after.policy < 0.8 * before.policy
+    assert after.top1 > before.top1
+    assert result.epochs[-1].train_policy < result.epochs[0].train_policy
+
+
+def test_early_stopping_keeps_the_best_epoch(data: Path, tmp_path: Path) -> None:
+    config = TrainConfig(hidden=(16,), epochs=30, batch=16, lr=0.05, seed=0, patience=0)
+    result = train_folder(data, tmp_path / "m.bbnet", config, "cmd").result
+    assert result.stopped_early and len(result.epochs) < 30
+    assert result.best_epoch == len(result.epochs) - 1
+
+
+def test_bad_settings_are_refused(data: Path, tmp_path: Path) -> None:
+    with pytest.raises(TrainError, match="batch must be at least 1"):
+        train_folder(data, tmp_path / "m.bbnet", TrainConfig(batch=0), "cmd")
+    with pytest.raises(TrainError, match="value_loss"):
+        TrainConfig(value_loss="hinge").check()
+
+
+def test_the_command_trains_and_reports(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "cli" / "m.bbnet"
+    code = main([
+        "train", "--data", str(data), "--out", str(out), "--hidden", "8", "--epochs", "2",
+        "--batch", "64", "--seed", "2", "--value-loss", "mse",
+    ])
+    said = capsys.readouterr()
+    assert code == 0, said.err
+    assert "epoch   2" in said.out and f"wrote {out}" in said.out
+    card = json.loads(out.with_name("m.card.json").read_text())
+    assert card["command"].startswith("boardbot train --data ")
+    assert "--value-loss mse" in card["command"]
+    assert main(["train", "--data", str(tmp_path), "--out", str(out)]) == 1
+    assert "no selfplay.json" in capsys.readouterr().err
