@@ -262,9 +262,9 @@ class TreeSearch:
                 shares = [stored[a] for a in actions]
             visits = 0
             total = 0.0
-            for child in kids.values():
-                visits += child.visits
-                total += child.total
+            for kid in kids.values():
+                visits += kid.visits
+                total += kid.total
             fpu_q = (total / visits if visits else 0.5) - fpu
             sqrt_parent = math.sqrt(max(visits, 1))
             best_score = -math.inf
