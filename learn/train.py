@@ -1,6 +1,6 @@
 """Training the value and policy network on self-play data, in numpy (float32, seeded).
 
-The network (`learn/network.py`) is a ReLU MLP with two heads. The value head learns the
+The network (`search/network.py`) is a ReLU MLP with two heads. The value head learns the
 rotated final rewards through a sigmoid (binary cross-entropy, or squared error); the policy
 head learns the root visit shares of each decision with a softmax cross-entropy over its legal
 actions, where an action's logit is the sum of the head's outputs `z` at its action-feature
@@ -29,7 +29,7 @@ import numpy.typing as npt
 from boardbot.engine.errors import BoardbotError
 from boardbot.learn import plots
 from boardbot.learn.dataset import Dataset, Split, load_dataset, split_by_game
-from boardbot.learn.network import Network, file_sha256, layer_shapes, sigmoid
+from boardbot.search.network import Network, file_sha256, layer_shapes, sigmoid
 
 F32 = npt.NDArray[np.float32]
 I64 = npt.NDArray[np.int64]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from boardbot.engine.api import CHANCE, TERMINAL, Game, State
-from boardbot.learn.models import check_fits, load_network, model_path
 from boardbot.search.api import SearchConfig
 from boardbot.search.errors import (
     ChanceStepError,
@@ -14,6 +13,7 @@ from boardbot.search.errors import (
     InvalidSeatError,
     NotSeatToMoveError,
 )
+from boardbot.search.models import check_fits, load_network, model_path
 from boardbot.search.rollout import get_policy
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from boardbot.engine.api import Action, State
-from boardbot.learn.network import Network
+from boardbot.search.network import Network
 
 
 def leaf_value(

@@ -14,7 +14,6 @@ import orjson
 
 from boardbot.engine.api import Game, State, View
 from boardbot.engine.errors import BoardbotError
-from boardbot.learn.models import model_path
 from boardbot.search.api import (
     MoveStats,
     SearchConfig,
@@ -23,6 +22,7 @@ from boardbot.search.api import (
     StopReason,
 )
 from boardbot.search.engines import native_module
+from boardbot.search.models import model_path
 from boardbot.search.native_game import NativeGame
 
 CANCEL_POLL_SECONDS = 0.005

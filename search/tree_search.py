@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State, View
-from boardbot.learn.models import load_network
-from boardbot.learn.network import Network
 from boardbot.search.api import SearchConfig, StopReason
 from boardbot.search.guided import leaf_value, priors, puct_score
+from boardbot.search.models import load_network
+from boardbot.search.network import Network
 from boardbot.search.rewards import terminal_reward
 from boardbot.search.rollout import get_policy, rollout
 from boardbot.search.seeds import derive_seed

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from boardbot.learn.network import Network, random_network
 from boardbot.search.engines import native_module
+from boardbot.search.network import Network, random_network
 
 
 @dataclass(frozen=True)

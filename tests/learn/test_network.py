@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardbot.learn.network import (
+from boardbot.search.network import (
     MAGIC,
     Network,
     NetworkError,

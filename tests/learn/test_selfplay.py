@@ -200,13 +200,3 @@ def test_the_native_core_is_required(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(selfplay_module, "native_module", lambda: None)
     with pytest.raises(SelfPlayError, match="native core, which is not built"):
         selfplay_settings("leda", {}, BOT, 0)
-
-
-@needs_native
-def test_selfplay_does_not_load_grpc(tmp_path: Path) -> None:
-    from tests.packaging.test_local_commands import _grpc_modules, _run
-
-    result = _run(["selfplay", "--game", "leda", "--games", "1", "--bot", "beginner@5",
-                   "--out", str(tmp_path)])
-    assert result.returncode == 0, result.stderr
-    assert _grpc_modules(result) == ""

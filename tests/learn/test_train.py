@@ -12,7 +12,6 @@ import pytest
 from boardbot.cli.main import main
 from boardbot.learn import plots
 from boardbot.learn.dataset import load_dataset, split_by_game
-from boardbot.learn.network import Network, file_sha256
 from boardbot.learn.train import (
     Batch,
     TrainConfig,
@@ -21,6 +20,7 @@ from boardbot.learn.train import (
     train_folder,
     value_loss,
 )
+from boardbot.search.network import Network, file_sha256
 from tests.learn.synthetic import write_folder
 
 CONFIG = TrainConfig(hidden=(32, 16), epochs=3, batch=32, lr=3e-3, seed=5, held_out=0.2)

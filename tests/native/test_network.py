@@ -1,5 +1,5 @@
 """The native network (`boardbot_native.Network`) against the Python reference
-(`boardbot.learn.network`): the same file gives the same values and policy outputs, and bad
+(`boardbot.search.network`): the same file gives the same values and policy outputs, and bad
 files and inputs are refused with the same reasons."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from boardbot.learn.network import Network, random_network
+from boardbot.search.network import Network, random_network
 from tests.native.native_game import NOT_BUILT
 from tests.native.parity import boardbot_native
 

@@ -1,8 +1,8 @@
 """Imports point down the layers only, and no module imports itself back through others.
 
-engine ← search ← jobs ← service, tools ← web ← cli: each layer may import the ones before it (and
-the generated `proto` where allowed), never one after it. Every import counts, including
-those inside functions and under TYPE_CHECKING.
+engine ← search ← jobs ← service, tools ← learn ← web ← cli: each layer may import the ones
+before it (and the generated `proto` where allowed), never one after it. Every import counts,
+including those inside functions and under TYPE_CHECKING.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ["engine", "search", "jobs", "service", "tools", "web", "cli", "proto"]
+LAYERS = ["engine", "search", "jobs", "service", "tools", "learn", "web", "cli", "proto"]
 GRPC_MODULES = ("grpc", "grpc_status", "grpc_health", "grpc_reflection", "google.rpc")
 
 ALLOWED: dict[str, set[str]] = {
@@ -20,13 +20,14 @@ ALLOWED: dict[str, set[str]] = {
     "jobs": {"engine", "search"},
     "service": {"engine", "search", "jobs", "proto"},
     "tools": {"engine", "search", "jobs", "service", "proto"},
+    "learn": {"engine", "search", "tools"},
     "web": {"engine", "service", "proto"},
-    "cli": {"engine", "search", "jobs", "service", "tools", "web", "proto"},
+    "cli": {"engine", "search", "jobs", "service", "tools", "learn", "web", "proto"},
     "proto": set(),
 }
 """The other boardbot layers each layer may import."""
 
-NO_GRPC = {"engine", "search", "jobs"}
+NO_GRPC = {"engine", "search", "jobs", "learn"}
 """Layers that must run without gRPC (workers, the library, local commands)."""
 
 

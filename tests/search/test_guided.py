@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from boardbot.engine.registry import get_game
-from boardbot.learn.network import Network
 from boardbot.search.api import SearchConfig
 from boardbot.search.errors import InvalidConfigError
 from boardbot.search.ismcts import search
+from boardbot.search.network import Network
 from boardbot.search.overrides import apply_overrides
 from tests.native.native_game import NOT_BUILT
 from tests.native.parity import boardbot_native

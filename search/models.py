@@ -8,8 +8,8 @@ from functools import cache
 from pathlib import Path
 
 from boardbot.engine.api import Features, Game
-from boardbot.learn.network import Network
 from boardbot.search.errors import InvalidConfigError
+from boardbot.search.network import Network
 
 MODELS_DIR = Path(__file__).with_name("models")
 """Where the shipped models live (`<game>-<players>p.bbnet`, each with its card)."""
