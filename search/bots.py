@@ -242,10 +242,12 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
 
     `elo=N` (or `elo:N`) is the strength knob at target Elo N, from the game's calibration
     on that engine (NotCalibratedError, EloOutOfRangeError when it cannot be met)."""
-    base, slash, which = name.partition("/")
-    if slash:
-        if which not in set(Engine) - {Engine.AUTO}:
-            raise UnknownBotError(f"bad engine in {name!r}: expected /native or /python")
+    base, slash, which = name.rpartition("/")
+    if not slash or (which not in set(Engine) and "=" in base):
+        base, slash = name, ""  # no suffix; a slash inside an override's value (a model path)
+    elif which not in set(Engine) - {Engine.AUTO}:
+        raise UnknownBotError(f"bad engine in {name!r}: expected /native or /python")
+    else:
         engine = which
     target = parse_elo(base)
     if target is not None:
