@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.selfplay",
     "boardbot.cli.commands.calibrate_strength",
     "boardbot.cli.commands.train",
+    "boardbot.cli.commands.iterate",
     "boardbot.cli.commands.web",
 ]
 
