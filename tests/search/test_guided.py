@@ -168,3 +168,17 @@ def test_bot_overrides_set_the_model_settings(tmp_path: Path) -> None:
     assert (config.model, config.leaf_lambda, config.puct, config.fpu) == (
         str(model), 0.25, 2.0, 0.1
     )
+
+
+def test_a_bot_names_a_model_by_path_with_or_without_an_engine(tmp_path: Path) -> None:
+    from boardbot.search.bots import MctsBot, UnknownBotError, make_bot
+
+    game, state = decision("legend_raiders", {"players": 2}, seed=8)
+    model = favouring(game, state, game.legal_actions(state)[0], tmp_path / "m.bbnet")
+    for suffix, engine in (("", "auto"), ("/python", "python")):
+        bot = make_bot(f"hard@5ms+model={model}{suffix}", "legend_raiders")
+        assert isinstance(bot, MctsBot)
+        assert bot.config.model == str(model)
+        assert bot.engine == engine
+    with pytest.raises(UnknownBotError, match="bad engine"):
+        make_bot("hard/nativ", "legend_raiders")
