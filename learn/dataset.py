@@ -15,6 +15,10 @@ M legal actions and K action-feature indices:
 | `visits` | float32 [M] | root visit share of each legal action (sums to 1 per decision) |
 | `action_offsets` | int32 [M + 1] | legal action m's indices: `action_index[a[m]:a[m+1]]` |
 | `action_index` | int32 [K] | active action-feature indices |
+| `root_value` | float32 [N] | format 2 on: the search's value for the deciding seat, in [0, 1] |
+
+A folder's `format` (in `selfplay.json`; 1 when absent) says which: format 1 folders, written
+before `root_value` was recorded, still read, with `Dataset.root_value` None.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ ARRAYS = (
     "action_offsets",
     "action_index",
 )
+ROOT_VALUE = "root_value"
+"""The array of format 2 on."""
 
 
 class DatasetError(BoardbotError, ValueError):
@@ -61,6 +67,8 @@ class Dataset:
     action_offsets: npt.NDArray[np.int64]
     action_index: npt.NDArray[np.int64]
     settings: Mapping[str, Any]
+    root_value: npt.NDArray[np.float32] | None = None
+    """The search's value for the deciding seat [N]; None for a folder of format 1."""
 
     @property
     def decisions(self) -> int:
@@ -100,6 +108,7 @@ class Dataset:
             action_offsets=actions,
             action_index=self.action_index[index_at],
             settings=self.settings,
+            root_value=None if self.root_value is None else self.root_value[rows],
         )
 
 
@@ -142,15 +151,25 @@ def _check_offsets(
         raise DatasetError(f"{where}: {name} must rise from 0 to {total}")
 
 
+def folder_format(settings: Mapping[str, Any]) -> int:
+    """The folder's format from its settings (1 when `selfplay.json` names none)."""
+    value = settings.get("format", 1)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise DatasetError(f"{SETTINGS_FILE}: format must be an integer >= 1, got {value!r}")
+    return value
+
+
 def read_shard(path: Path, settings: Mapping[str, Any]) -> dict[str, npt.NDArray[Any]]:
-    """One shard's arrays, checked against the format and the run's sizes."""
+    """One shard's arrays, checked against the format and the run's sizes (`root_value`
+    from format 2 on)."""
     where = str(path)
+    names = ARRAYS + ((ROOT_VALUE,) if folder_format(settings) >= 2 else ())
     try:
         with np.load(path, allow_pickle=False) as npz:
-            missing = [name for name in ARRAYS if name not in npz.files]
+            missing = [name for name in names if name not in npz.files]
             if missing:
                 raise DatasetError(f"{where}: missing arrays {', '.join(missing)}")
-            arrays = {name: npz[name] for name in ARRAYS}
+            arrays = {name: npz[name] for name in names}
     except (OSError, ValueError) as error:
         if isinstance(error, DatasetError):
             raise
@@ -178,6 +197,12 @@ def read_shard(path: Path, settings: Mapping[str, Any]) -> dict[str, npt.NDArray
         raise DatasetError(f"{where}: action_index outside [0, {size})")
     if not np.all(np.isfinite(features)) or not np.all(np.isfinite(arrays["rewards"])):
         raise DatasetError(f"{where}: features or rewards are not finite")
+    if ROOT_VALUE in arrays:
+        root = arrays[ROOT_VALUE]
+        if root.shape != (n,):
+            raise DatasetError(f"{where}: {ROOT_VALUE} has shape {root.shape}, expected ({n},)")
+        if not np.all(np.isfinite(root)) or np.any(root < 0.0) or np.any(root > 1.0):
+            raise DatasetError(f"{where}: {ROOT_VALUE} must be finite and lie in [0, 1]")
     return arrays
 
 
@@ -216,6 +241,7 @@ def load_dataset(folder: Path | str) -> Dataset:
         action_offsets=offsets("action_offsets", "action_index"),
         action_index=joined("action_index", np.int64),
         settings=settings,
+        root_value=joined(ROOT_VALUE, np.float32) if folder_format(settings) >= 2 else None,
     )
 
 

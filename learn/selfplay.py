@@ -3,11 +3,12 @@ a folder of shards (`learn/shards.py`) that a run resumes (docs/learning.md, "Se
 
 Every seat is played by one bot setting (as `boardbot match` names it). At each decision with two
 or more legal actions the run records the deciding seat's view features, the share of the
-search's root visits of every legal action, each legal action's action features and, once the
-game is over, every seat's final reward (`terminal_reward` with margin weight 0.1) rotated to
-the deciding seat. Game i is seeded as `boardbot match` seeds game i without duplicate deals
-(`derive_seed(seed, "game", i)`), its chance steps, searches and exploration draw from streams
-derived from that seed alone, so the same settings give the same data on any runner.
+search's root visits of every legal action, each legal action's action features, the search's
+value of the position for that seat (`root_value`) and, once the game is over, every seat's
+final reward (`terminal_reward` with margin weight 0.1) rotated to the deciding seat. Game i is
+seeded as `boardbot match` seeds game i without duplicate deals (`derive_seed(seed, "game",
+i)`), its chance steps, searches and exploration draw from streams derived from that seed
+alone, so the same settings give the same data on any runner.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import orjson
 from boardbot.engine.api import CHANCE, Action, State
 from boardbot.engine.errors import BoardbotError
 from boardbot.engine.registry import get_game
-from boardbot.learn.shards import GameData, write_shard
+from boardbot.learn.shards import FORMAT, GameData, write_shard
 from boardbot.search.api import SearchResult
 from boardbot.search.bots import MctsBot, make_bot
 from boardbot.search.checks import check_request
@@ -45,8 +46,8 @@ from boardbot.tools.runners import Runner, SerialRunner
 
 SETTINGS_FILE = "selfplay.json"
 SHARD_PATTERN = "shard-{:05d}.npz"
-FORMAT = 1
-"""Version of the folder's format, stored with its settings."""
+# FORMAT (learn/shards.py) versions the folder's format, stored with its settings: format 2
+# adds each decision's root_value; a folder of another format is read, never appended to.
 
 MARGIN_WEIGHT = 0.1
 """The margin weight of the recorded rewards (`search/rewards.terminal_reward`)."""
@@ -242,6 +243,18 @@ def visit_shares(result: SearchResult, legal: list[Action]) -> list[float]:
     return [count / total for count in counts]
 
 
+def root_value(result: SearchResult) -> float:
+    """The search's value of the position for the deciding seat: the mean value of the most
+    visited root move (the first of `result.moves`), clipped to [0, 1]; 0.5 when no root move
+    has a visit (nothing was searched)."""
+    if not result.moves or result.moves[0].visits <= 0:
+        return 0.5
+    value = float(result.moves[0].mean_value)
+    if not math.isfinite(value):
+        raise SelfPlayError(f"the search gave the root move a mean value of {value}")
+    return min(max(value, 0.0), 1.0)
+
+
 def sample_share(shares: list[float], temperature: float, rng: random.Random) -> int:
     """An index drawn from `shares ** (1 / temperature)` (normalised first, so nothing
     overflows), with one `rng.random()` draw."""
@@ -276,6 +289,7 @@ def play_selfplay_game(job: SelfPlayJob) -> PlayedGame:
     seats: list[int] = []
     legal_counts: list[int] = []
     visits: list[float] = []
+    roots: list[float] = []
     action_counts: list[int] = []
     action_index: list[int] = []
     steps = 0
@@ -303,6 +317,7 @@ def play_selfplay_game(job: SelfPlayJob) -> PlayedGame:
         seats.append(seat)
         legal_counts.append(len(legal))
         visits.extend(shares)
+        roots.append(root_value(result))
         for each in legal:
             active = game.action_features(state, each)
             action_counts.append(len(active))
@@ -310,7 +325,8 @@ def play_selfplay_game(job: SelfPlayJob) -> PlayedGame:
         state = game.apply(state, action)
     finished = game.is_terminal(state)
     if not finished:
-        features, seats, legal_counts, visits, action_counts, action_index = [], [], [], [], [], []
+        features, seats, legal_counts, visits, roots = [], [], [], [], []
+        action_counts, action_index = [], []
     seat_array = np.asarray(seats, dtype=np.int8)
     if finished:
         final = np.asarray(terminal_reward(game, state, MARGIN_WEIGHT), dtype=np.float64)
@@ -327,6 +343,7 @@ def play_selfplay_game(job: SelfPlayJob) -> PlayedGame:
         visits=np.asarray(visits, dtype=np.float32),
         action_counts=np.asarray(action_counts, dtype=np.int32),
         action_index=np.asarray(action_index, dtype=np.int32),
+        root_value=np.asarray(roots, dtype=np.float32),
     )
     return PlayedGame(data, finished, steps, time.perf_counter() - start)
 
@@ -369,6 +386,13 @@ class SelfPlayStore:
                 stored = orjson.loads(self.settings_path.read_bytes())
             except orjson.JSONDecodeError as error:
                 raise SelfPlayError(f"{self.settings_path} is not JSON: {error}") from None
+            if stored.get("format", 1) != settings.format:
+                raise SelfPlayError(
+                    f"{self.directory} holds self-play data of format {stored.get('format', 1)}, "
+                    f"and this boardbot writes format {settings.format} (which adds each "
+                    "decision's root_value): a folder never mixes formats, so games cannot be "
+                    "added to it; choose another --out (the folder still trains as it is)"
+                )
             differing = [k for k in COMPARED if stored.get(k) != wanted.get(k)]
             if differing:
                 details = "; ".join(
@@ -410,7 +434,7 @@ class SelfPlayStore:
         the shard's path and its decisions."""
         number = self.next_shard()
         path = self.directory / SHARD_PATTERN.format(number)
-        decisions = write_shard(path, [g.data for g in games])
+        decisions = write_shard(path, [g.data for g in games], FORMAT)
         indices = [g.data.index for g in games]
         unfinished = [g.data.index for g in games if not g.finished]
         document = self.document

@@ -9,7 +9,11 @@ A shard holds N decisions, M legal actions in all and K action-feature indices:
   `visits` and of the action-feature lists;
 - `visits` float32 [M]: each legal action's share of the root visits (summing to 1 per decision);
 - `action_offsets` int32 [M + 1], `action_index` int32 [K]: legal action m's active
-  action-feature indices are `action_index[action_offsets[m]:action_offsets[m + 1]]`.
+  action-feature indices are `action_index[action_offsets[m]:action_offsets[m + 1]]`;
+- `root_value` float32 [N] (format 2 on): the search's value of the position for the deciding
+  seat, the mean value of its most visited root move, in [0, 1].
+
+Format 1 shards (folders written before `root_value` was recorded) hold the other arrays only.
 """
 
 from __future__ import annotations
@@ -36,6 +40,12 @@ ARRAYS: dict[str, tuple[type[np.generic], int]] = {
     "action_index": (np.int32, 1),
 }
 """Every array of a shard: its dtype and its number of dimensions."""
+
+FORMAT = 2
+"""The shard format written: 2 adds `root_value` to format 1's arrays."""
+
+ROOT_VALUE = "root_value"
+"""The array format 2 adds: float32 [N], the search's value for the deciding seat."""
 
 VISIT_SUM_TOLERANCE = 1e-4
 """How far a decision's visit shares may sum from 1 (float32 rounding)."""
@@ -65,6 +75,9 @@ class GameData:
     """[m] the number of active action-feature indices of each legal action."""
     action_index: npt.NDArray[np.int32]
     """[k] those indices, one legal action after the other."""
+    root_value: npt.NDArray[np.float32] | None = None
+    """[n] the search's value of each position for the deciding seat (None: not recorded, as
+    in format 1)."""
 
     @property
     def decisions(self) -> int:
@@ -81,10 +94,15 @@ def offsets(counts: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     return out.astype(np.int32)
 
 
-def shard_arrays(games: Sequence[GameData]) -> dict[str, npt.NDArray[Any]]:
-    """The arrays of a shard holding `games` (in that order), checked."""
+def shard_arrays(
+    games: Sequence[GameData], format: int = FORMAT
+) -> dict[str, npt.NDArray[Any]]:
+    """The arrays of a shard of `format` holding `games` (in that order), checked: format 2
+    needs every game's `root_value`, format 1 leaves it out."""
     if not games:
         raise ShardError("a shard needs at least one game")
+    if format not in (1, 2):
+        raise ShardError(f"no shard format {format}: this boardbot writes formats 1 and 2")
     widths = {g.features.shape[1] for g in games}
     seats = {g.rewards.shape[1] for g in games}
     if len(widths) != 1 or len(seats) != 1:
@@ -106,14 +124,22 @@ def shard_arrays(games: Sequence[GameData]) -> dict[str, npt.NDArray[Any]]:
             np.int32, copy=False
         ),
     }
-    validate_shard(arrays, "the shard to write")
+    if format >= 2:
+        lacking = [g.index for g in games if g.root_value is None]
+        if lacking:
+            raise ShardError(f"a format-{format} shard needs {ROOT_VALUE}, which games "
+                             f"{lacking} lack")
+        arrays[ROOT_VALUE] = np.concatenate(
+            [np.asarray(g.root_value) for g in games]
+        ).astype(np.float32, copy=False)
+    validate_shard(arrays, "the shard to write", format=format)
     return arrays
 
 
-def write_shard(path: Path, games: Sequence[GameData]) -> int:
+def write_shard(path: Path, games: Sequence[GameData], format: int = FORMAT) -> int:
     """Write the shard of `games` to `path` at once (a temporary file renamed into place, so
     no reader ever sees half a shard); the number of decisions written."""
-    arrays = shard_arrays(games)
+    arrays = shard_arrays(games, format)
     path = Path(path)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -129,16 +155,21 @@ def write_shard(path: Path, games: Sequence[GameData]) -> int:
 
 
 def read_shard(
-    path: Path, feature_size: int | None = None, action_feature_size: int | None = None
+    path: Path,
+    feature_size: int | None = None,
+    action_feature_size: int | None = None,
+    format: int | None = None,
 ) -> dict[str, npt.NDArray[Any]]:
     """The arrays of the shard at `path`, checked against the format (and, when given, the
-    feature size F and the action-feature size A); ShardError names what is wrong."""
+    feature size F, the action-feature size A and the folder's format: 2 or later needs
+    `root_value`); ShardError names what is wrong. A `root_value` present is checked whatever
+    the format."""
     try:
         with np.load(Path(path), allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
     except (OSError, ValueError) as error:
         raise ShardError(f"{path} is not a readable shard: {error}") from None
-    validate_shard(arrays, str(path), feature_size, action_feature_size)
+    validate_shard(arrays, str(path), feature_size, action_feature_size, format)
     return arrays
 
 
@@ -147,9 +178,12 @@ def validate_shard(
     where: str,
     feature_size: int | None = None,
     action_feature_size: int | None = None,
+    format: int | None = None,
 ) -> None:
-    """ShardError unless `arrays` are a shard: names, dtypes, shapes, offsets and values."""
-    missing = sorted(set(ARRAYS) - set(arrays))
+    """ShardError unless `arrays` are a shard: names, dtypes, shapes, offsets and values
+    (`root_value` wherever present, and required from format 2 on)."""
+    required = set(ARRAYS) | ({ROOT_VALUE} if format is not None and format >= 2 else set())
+    missing = sorted(required - set(arrays))
     if missing:
         raise ShardError(f"{where}: missing arrays {', '.join(missing)}")
     for name, (dtype, ndim) in ARRAYS.items():
@@ -177,6 +211,8 @@ def validate_shard(
         raise ShardError(f"{where}: a seat lies outside 0..{players - 1}")
     if n and not (np.all(rewards >= 0.0) and np.all(rewards <= 1.0)):
         raise ShardError(f"{where}: a reward lies outside [0, 1]")
+    if ROOT_VALUE in arrays:
+        _check_root_value(arrays[ROOT_VALUE], n, where)
     visits = arrays["visits"]
     legal = _check_offsets(arrays["legal_offsets"], n, visits.shape[0], "legal_offsets", where)
     if n and legal.min() < 2:
@@ -199,6 +235,19 @@ def validate_shard(
         if action_feature_size is not None and high >= action_feature_size:
             raise ShardError(f"{where}: action_index holds {high}, beyond the action-feature "
                              f"size {action_feature_size}")
+
+
+def _check_root_value(root: npt.NDArray[Any], n: int, where: str) -> None:
+    """ShardError unless `root` is float32 [n] of finite values in [0, 1]."""
+    if root.dtype != np.float32 or root.ndim != 1:
+        raise ShardError(f"{where}: {ROOT_VALUE} is {root.dtype} with {root.ndim} dimensions, "
+                         "expected float32 with 1")
+    if root.shape[0] != n:
+        raise ShardError(f"{where}: {ROOT_VALUE} has {root.shape[0]} rows, seat has {n}")
+    if not np.all(np.isfinite(root)):
+        raise ShardError(f"{where}: {ROOT_VALUE} holds a value that is not finite")
+    if n and not (np.all(root >= 0.0) and np.all(root <= 1.0)):
+        raise ShardError(f"{where}: a {ROOT_VALUE} lies outside [0, 1]")
 
 
 def _check_offsets(

@@ -11,6 +11,20 @@ Training uses Adam with L2 on the weights, minibatches in a seeded order, inputs
 with the training split's mean and deviation (folded into the first layer at export), whole
 games held out, and early stopping on the held-out loss (the best epoch's weights are kept).
 The same data, settings and seed give the same model bytes.
+
+Value targets (`value_targets`): with `q_weight` W above 0 the deciding seat's target blends
+the game's outcome z with the search's own value q of the position (`root_value`, self-play
+format 2), (1 - W)·z + W·q, a target of lower variance than one outcome shared by every
+position of a game (as Leela Chess Zero and KataGo do). Only column 0 is blended, for any
+number of seats: q is the search's value for the deciding seat alone, and the other seats'
+values are not 1 - q in general. With two seats the terminal rewards of
+`search/rewards.terminal_reward` sum to 1 only when the game's returns do (the margin shares
+do; LEDA's rules return 0 to both seats at an end without a winner), and a search guided by a
+network (`boardbot iterate` from its second generation) backs up the value head's per-seat
+sigmoids, which are independent: 1 - q would be a target no search computed. The held-out
+figures, early stopping and the calibration measure against z whatever W is, so runs of
+different W compare; `Losses.value_mse_target` adds the held-out MSE against the blended
+target.
 """
 
 from __future__ import annotations
@@ -60,6 +74,8 @@ class TrainConfig:
     value_weight: float = 1.0
     value_loss: str = "bce"
     held_out: float = 0.1
+    q_weight: float = 0.0
+    """W: the deciding seat's value target is (1 - W)·outcome + W·root_value (0: the outcome)."""
 
     def check(self) -> None:
         """TrainError naming the first setting out of range."""
@@ -79,6 +95,8 @@ class TrainConfig:
             )
         if not 0.0 <= self.held_out < 1.0:
             raise TrainError(f"held_out must lie in [0, 1), got {self.held_out}")
+        if not (np.isfinite(self.q_weight) and 0.0 <= self.q_weight <= 1.0):
+            raise TrainError(f"q_weight must lie in [0, 1], got {self.q_weight}")
 
 
 @dataclass(frozen=True)
@@ -91,6 +109,8 @@ class Losses:
     policy: float
     top1: float
     decisions: int
+    value_mse_target: float | None = None
+    """Value MSE against the blended training target (measured only when q_weight > 0)."""
 
     def total(self, value_weight: float) -> float:
         """The loss early stopping watches."""
@@ -251,6 +271,25 @@ def value_loss(u: Floats, y: Floats, kind: str) -> tuple[float, Floats, Floats]:
     return float(np.mean(diff * diff, dtype=np.float64)), v, grad
 
 
+def value_targets(data: Dataset, q_weight: float) -> F32:
+    """The value targets of `data` [N, P]: the rotated final rewards z (the very array) when
+    `q_weight` W is 0; else a copy whose column 0 is (1 - W)·z0 + W·root_value (the other
+    columns stay z: see the module's docstring). TrainError when the data has no root values."""
+    if q_weight == 0.0:
+        return data.rewards
+    if data.root_value is None:
+        raise TrainError(
+            f"q_weight {q_weight} blends in the search's root values, which this data folder "
+            f"does not record (self-play format {data.settings.get('format', 1)}; root_value "
+            "came with format 2): train it with q_weight 0, or generate a new folder"
+        )
+    w = np.float32(q_weight)
+    targets = data.rewards.copy()
+    blended = (np.float32(1.0) - w) * data.rewards[:, 0] + w * data.root_value
+    targets[:, 0] = np.clip(blended, 0.0, 1.0)
+    return targets
+
+
 def step_losses_and_grads(
     model: Model, batch: Batch, config: TrainConfig
 ) -> tuple[float, float, list[F32]]:
@@ -278,11 +317,15 @@ def step_losses_and_grads(
     return vloss, ploss, grads
 
 
-def measure(model: Model, data: Dataset, config: TrainConfig) -> Losses:
-    """The losses of a whole split (in chunks, no gradients)."""
+def measure(
+    model: Model, data: Dataset, config: TrainConfig, targets: F32 | None = None
+) -> Losses:
+    """The losses of a whole split against its outcomes (in chunks, no gradients), and with
+    `targets` [N, P] the value MSE against them too."""
     if data.decisions == 0:
         return Losses(float("nan"), float("nan"), float("nan"), float("nan"), 0)
     totals = np.zeros(4)
+    target_sum = 0.0
     for start in range(0, data.decisions, EVAL_CHUNK):
         rows = np.arange(start, min(start + EVAL_CHUNK, data.decisions))
         batch = Batch(data, rows)
@@ -291,9 +334,12 @@ def measure(model: Model, data: Dataset, config: TrainConfig) -> Losses:
         mse = float(np.mean((v - batch.rewards) ** 2, dtype=np.float64))
         ploss, logits, _ = batch.policy(z)
         totals += np.array([vloss, mse, ploss, batch.top1(logits)]) * batch.size
+        if targets is not None:
+            target_sum += float(np.sum((v - targets[rows]) ** 2, dtype=np.float64))
     totals /= data.decisions
     value, mse, policy, top1 = (float(t) for t in totals)
-    return Losses(value, mse, policy, top1, data.decisions)
+    target_mse = None if targets is None else target_sum / targets.size
+    return Losses(value, mse, policy, top1, data.decisions, target_mse)
 
 
 def calibration(
@@ -396,8 +442,14 @@ def train(
     model = Model(sizes, rng)
     mean, std = standardisation(data.features)
     train_set = _standardised(data, mean, std)
+    train_set = replace(train_set, rewards=value_targets(train_set, config.q_weight))
     held = _standardised(split.held_out, mean, std) if split.held_out.decisions else None
-    initial = measure(model, held, config) if held is not None else None
+    # The held-out split is measured against its outcomes (the targets of q_weight 0), and
+    # against its blended targets too when q_weight blends.
+    held_targets = (
+        value_targets(held, config.q_weight) if held is not None and config.q_weight else None
+    )
+    initial = measure(model, held, config, held_targets) if held is not None else None
     best_loss = float("inf")
     best_params = model.snapshot()
     best_epoch = 0
@@ -416,7 +468,7 @@ def train(
             sums += np.array([vloss, ploss]) * batch.size
         sums /= train_set.decisions
         seconds = time.perf_counter() - epoch_start
-        held_losses = measure(model, held, config) if held is not None else None
+        held_losses = measure(model, held, config, held_targets) if held is not None else None
         record = EpochRecord(
             epoch=epoch,
             train_value=float(sums[0]),
@@ -443,12 +495,12 @@ def train(
     total_seconds = time.perf_counter() - started
     train_seconds = sum(r.seconds for r in records)
     model.params = best_params
-    final = measure(model, held, config) if held is not None else None
+    final = measure(model, held, config, held_targets) if held is not None else None
     bins = calibration(model, held) if held is not None else []
     full_card = dict(card or {})
     full_card.update(
         {
-            "hyperparameters": asdict(config) | {"hidden": list(config.hidden)},
+            "hyperparameters": _hyperparameters(config),
             "seed": config.seed,
             "split": {
                 "train_games": split.train_games,
@@ -487,17 +539,29 @@ def train(
     )
 
 
+def _hyperparameters(config: TrainConfig) -> dict[str, Any]:
+    """The card's hyperparameters: every TrainConfig field, but q_weight only when it blends
+    (so a model trained before q_weight existed retrains to the same bytes)."""
+    fields = asdict(config) | {"hidden": list(config.hidden)}
+    if not config.q_weight:
+        del fields["q_weight"]
+    return fields
+
+
 def _losses_card(losses: Losses | None) -> dict[str, Any] | None:
-    """Held-out figures for the card."""
+    """Held-out figures for the card (the MSE against the blended target when measured)."""
     if losses is None:
         return None
-    return {
+    card = {
         "decisions": losses.decisions,
         "value_loss": _rounded(losses.value),
         "value_mse": _rounded(losses.value_mse),
         "policy_ce": _rounded(losses.policy),
         "policy_top1": _rounded(losses.top1),
     }
+    if losses.value_mse_target is not None:
+        card["value_mse_target"] = _rounded(losses.value_mse_target)
+    return card
 
 
 @dataclass(frozen=True)
@@ -538,6 +602,12 @@ def train_folder(
     """
     config.check()
     data = load_dataset(data_dir)
+    if config.q_weight and data.root_value is None:
+        raise TrainError(
+            f"{data_dir} is a self-play folder of format {data.settings.get('format', 1)}, "
+            f"without the search's root values that --q-weight {config.q_weight} blends in "
+            "(format 2 records them): train it with --q-weight 0, or generate a new folder"
+        )
     split = split_by_game(data, config.held_out, config.seed)
     settings = dict(data.settings)
     card: dict[str, Any] = {

@@ -65,6 +65,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--held-out", type=float, default=DEFAULTS.held_out,
         help="share of the games held out (default 0.1)",
     )
+    p.add_argument(
+        "--q-weight", type=float, default=DEFAULTS.q_weight, metavar="W",
+        help="blend the search's root value q into the deciding seat's value target: "
+        "(1 - W)·outcome + W·q (default 0: the outcome; W > 0 needs a self-play folder of "
+        "format 2); held-out figures stay measured against the outcome",
+    )
     p.set_defaults(func=lambda args: run_guarded(run_train, args))
 
 
@@ -76,7 +82,7 @@ def retrain_command(args: argparse.Namespace) -> str:
         "--batch", str(args.batch), "--lr", repr(args.lr), "--l2", repr(args.l2),
         "--seed", str(args.seed), "--patience", str(args.patience),
         "--value-weight", repr(args.value_weight), "--value-loss", args.value_loss,
-        "--held-out", repr(args.held_out),
+        "--held-out", repr(args.held_out), "--q-weight", repr(args.q_weight),
     ]
     return shlex.join(words)
 
@@ -100,7 +106,7 @@ def run_train(args: argparse.Namespace) -> int:
     config = TrainConfig(
         hidden=tuple(args.hidden), epochs=args.epochs, batch=args.batch, lr=args.lr,
         l2=args.l2, seed=args.seed, patience=args.patience, value_weight=args.value_weight,
-        value_loss=args.value_loss, held_out=args.held_out,
+        value_loss=args.value_loss, held_out=args.held_out, q_weight=args.q_weight,
     )
     try:
         config.check()
@@ -115,6 +121,9 @@ def run_train(args: argparse.Namespace) -> int:
             f"held out ({held.decisions} decisions): value MSE {held.value_mse:.4f}, policy "
             f"cross-entropy {held.policy:.4f}, top-1 agreement {held.top1:.1%}"
         )
+        if held.value_mse_target is not None:
+            print(f"held-out value MSE against the blended target (q-weight {args.q_weight}): "
+                  f"{held.value_mse_target:.4f}")
     print(f"training speed {result.decisions_per_second:,.0f} decisions/s per epoch")
     print(f"wrote {output.model} (sha256 {output.sha256})")
     print(f"wrote {output.card}")

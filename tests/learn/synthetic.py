@@ -2,7 +2,9 @@
 
 Each decision's features are random; its rewards are a fixed logistic function of them (seat
 0's, the others' its complement) and its visit shares a softmax of a fixed linear score of the
-features at each legal action's indices: a network can learn both.
+features at each legal action's indices: a network can learn both. With `root_value` the
+folder is of format 2: each decision also holds a search value, its seat-0 reward moved a seeded
+random step towards 0.5.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ def write_folder(
     indices: tuple[int, int] = (1, 3),
     shards: int = 2,
     seed: int = 0,
+    root_value: bool = False,
 ) -> Path:
     """Write `selfplay.json` and `shards` shard files into `folder`; returns `folder`."""
     rng = np.random.default_rng(seed)
+    search = np.random.default_rng(seed + 99)  # its own stream: the other arrays stay the same
     truth = np.random.default_rng(1234)
     value_w = truth.normal(0.0, 3.0 / np.sqrt(feature_size), feature_size)
     policy_w = truth.normal(0.0, 2.0, (feature_size, action_feature_size)) / np.sqrt(feature_size)
@@ -42,6 +46,8 @@ def write_folder(
         "features_version": 1,
         "games_done": games,
     }
+    if root_value:
+        settings["format"] = 2
     (folder / "selfplay.json").write_text(json.dumps(settings), encoding="utf-8")
     per_shard = np.array_split(np.arange(games), shards)
     for number, shard_games in enumerate(per_shard):
@@ -69,6 +75,10 @@ def write_folder(
             )
             e = np.exp(3.0 * (logits - logits.max()))
             visits[lo:hi] = e / e.sum()
+        extra = {}
+        if root_value:
+            pull = search.random(n)
+            extra["root_value"] = (own + pull * (0.5 - own)).astype(np.float32)
         np.savez(
             folder / f"shard-{number:05d}.npz",
             features=x,
@@ -79,5 +89,6 @@ def write_folder(
             visits=visits,
             action_offsets=action_offsets,
             action_index=action_index,
+            **extra,
         )
     return folder

@@ -62,3 +62,46 @@ def test_bad_folders_and_shards_are_named(tmp_path: Path) -> None:
     np.savez(shard, **arrays)
     with pytest.raises(DatasetError, match="missing arrays visits"):
         load_dataset(folder)
+
+
+def test_format_2_folders_carry_root_values_and_format_1_folders_still_read(
+    tmp_path: Path,
+) -> None:
+    old = load_dataset(write_folder(tmp_path / "old", games=6, decisions_per_game=3))
+    assert old.root_value is None and old.subset(np.array([2, 0])).root_value is None
+    new = load_dataset(write_folder(tmp_path / "new", games=6, decisions_per_game=3,
+                                    root_value=True))
+    assert new.root_value is not None and new.root_value.shape == (18,)
+    assert new.root_value.dtype == np.float32
+    assert np.all((new.root_value >= 0) & (new.root_value <= 1))
+    # The other arrays are those of the same folder without root values.
+    assert np.array_equal(new.rewards, old.rewards) and np.array_equal(new.visits, old.visits)
+    part = new.subset(np.array([17, 0, 5]))
+    assert part.root_value is not None
+    assert part.root_value.tolist() == new.root_value[[17, 0, 5]].tolist()
+    split = split_by_game(new, 0.25, seed=3)
+    assert split.held_out.root_value is not None
+    assert split.held_out.root_value.shape == (split.held_out.decisions,)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda a: None, "missing arrays root_value"),
+        (lambda a: a[1:], r"root_value has shape \(3,\), expected \(4,\)"),
+        (lambda a: a + 1.5, r"root_value must be finite and lie in \[0, 1\]"),
+        (lambda a: a * np.nan, r"root_value must be finite"),
+    ],
+)
+def test_bad_root_values_are_named(tmp_path: Path, change: object, message: str) -> None:
+    folder = write_folder(tmp_path / "data", games=2, decisions_per_game=2, shards=1,
+                          root_value=True)
+    shard = folder / "shard-00000.npz"
+    with np.load(shard) as npz:
+        arrays = dict(npz)
+    changed = change(arrays.pop("root_value"))  # type: ignore[operator]
+    if changed is not None:
+        arrays["root_value"] = changed
+    np.savez(shard, **arrays)
+    with pytest.raises(DatasetError, match=message):
+        load_dataset(folder)

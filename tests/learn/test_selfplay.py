@@ -13,13 +13,16 @@ import pytest
 from boardbot.cli.main import main
 from boardbot.learn import selfplay as selfplay_module
 from boardbot.learn.selfplay import (
+    FORMAT,
     SETTINGS_FILE,
     SelfPlayError,
+    root_value,
     run_selfplay,
     selfplay_bot,
     selfplay_settings,
 )
 from boardbot.learn.shards import read_shard
+from boardbot.search.api import MoveStats, SearchResult
 from boardbot.search.engines import Engine
 from boardbot.search.native_game import NativeGame
 from boardbot.search.rewards import margin_share
@@ -70,7 +73,7 @@ def check_invariants(directory: Path, game: str, options: dict[str, Any], bot: s
     assert rules is not None
     finals: dict[int, np.ndarray] = {}
     for entry in document["shards"]:
-        arrays = read_shard(directory / entry["file"], width, actions)
+        arrays = read_shard(directory / entry["file"], width, actions, document["format"])
         n = arrays["seat"].shape[0]
         assert n == entry["decisions"]
         assert sorted(set(arrays["game"].tolist())) == sorted(
@@ -88,6 +91,9 @@ def check_invariants(directory: Path, game: str, options: dict[str, Any], bot: s
         assert action_offsets[-1] == arrays["action_index"].shape[0]
         rewards = arrays["rewards"]
         assert np.all((rewards >= 0) & (rewards <= 1))
+        roots = arrays["root_value"]
+        assert roots.shape == (n,) and np.all((roots >= 0) & (roots <= 1))
+        assert len(np.unique(roots)) > 1  # a value per position, not one per game
         for i in range(n):
             seat = int(arrays["seat"][i])
             final = np.empty(players, dtype=np.float32)
@@ -114,7 +120,7 @@ def test_shards_keep_the_format(tmp_path: Path, game: str, options: dict[str, An
     document = orjson.loads((tmp_path / SETTINGS_FILE).read_bytes())
     assert document["games_done"] == [0, 1, 2]
     assert [s["games"] for s in document["shards"]] == [[0, 1], [2]]
-    assert document["bot"] == BOT and document["seed"] == 5
+    assert document["bot"] == BOT and document["seed"] == 5 and document["format"] == FORMAT == 2
     assert {"feature_size", "action_feature_size", "features_version", "created"} <= {*document}
     check_invariants(tmp_path, game, options, BOT)
 
@@ -183,6 +189,32 @@ def test_other_settings_are_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "seed: folder has 3, asked 4" in error and "another --out" in error
     with pytest.raises(SelfPlayError, match="bot: folder has 'beginner@30', asked 'beginner@31'"):
         run(tmp_path, "leda", {}, games=1, bot="beginner@31", seed=3)
+
+
+@needs_native
+def test_a_folder_of_the_earlier_format_is_refused(tmp_path: Path) -> None:
+    run(tmp_path, "leda", {}, games=1)
+    document = orjson.loads((tmp_path / SETTINGS_FILE).read_bytes())
+    (tmp_path / SETTINGS_FILE).write_bytes(orjson.dumps({**document, "format": 1}))
+    with pytest.raises(SelfPlayError, match=r"holds self-play data of format 1, and this "
+                       r"boardbot writes format 2 .* choose another --out"):
+        run(tmp_path, "leda", {}, games=2)
+    del document["format"]  # the very first folders named no format: format 1
+    (tmp_path / SETTINGS_FILE).write_bytes(orjson.dumps(document))
+    with pytest.raises(SelfPlayError, match="format 1"):
+        run(tmp_path, "leda", {}, games=2)
+
+
+def test_the_root_value_is_the_most_visited_moves_mean() -> None:
+    def result(*moves: tuple[int, float]) -> SearchResult:
+        stats = tuple(MoveStats(i, None, visits, mean, 0.0) for i, (visits, mean) in
+                      enumerate(moves))
+        return SearchResult(0, "0", 0, 10, 1.0, stats)
+
+    assert root_value(result((7, 0.625), (3, 0.9))) == 0.625
+    assert root_value(result((0, 0.0), (0, 0.0))) == 0.5  # nothing searched: no information
+    assert root_value(result()) == 0.5
+    assert root_value(result((5, 1.0000001))) == 1.0
 
 
 def test_bots_without_a_search_are_refused() -> None:

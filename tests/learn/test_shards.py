@@ -1,4 +1,5 @@
-"""Self-play shards: written whole, read back equal, and every broken invariant named."""
+"""Self-play shards: written whole, read back equal, and every broken invariant named; format 2
+carries root_value, format 1 shards still read."""
 
 from __future__ import annotations
 
@@ -7,7 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardbot.learn.shards import GameData, ShardError, read_shard, shard_arrays, write_shard
+from boardbot.learn.shards import (
+    GameData,
+    ShardError,
+    read_shard,
+    shard_arrays,
+    validate_shard,
+    write_shard,
+)
 
 
 def game_data(index: int, decisions: int = 2, width: int = 3, players: int = 2) -> GameData:
@@ -30,6 +38,7 @@ def game_data(index: int, decisions: int = 2, width: int = 3, players: int = 2) 
         visits=visits,
         action_counts=counts,
         action_index=np.arange(int(counts.sum()), dtype=np.int32) % 7,
+        root_value=np.linspace(0.25, 0.75, decisions).astype(np.float32),
     )
 
 
@@ -42,6 +51,8 @@ def test_round_trip(tmp_path: Path) -> None:
     assert arrays["legal_offsets"].tolist() == [0, 2, 5, 7, 10, 14]
     assert arrays["action_offsets"][-1] == arrays["action_index"].shape[0]
     assert np.array_equal(arrays["features"], np.concatenate([g.features for g in games]))
+    assert arrays["root_value"].dtype == np.float32
+    assert np.array_equal(arrays["root_value"], np.concatenate([g.root_value for g in games]))
     assert [p.name for p in tmp_path.iterdir()] == ["shard-00000.npz"]  # no temporary left
 
 
@@ -74,13 +85,17 @@ def test_game_without_decisions(tmp_path: Path) -> None:
         ("game", lambda a: a[:1], "game has 1 rows, seat has 2"),
         ("features", lambda a: a * np.nan, "not finite"),
         ("action_index", lambda a: a - 10, "negative index"),
+        ("root_value", lambda a: a + 1, "root_value lies outside [0, 1]"),
+        ("root_value", lambda a: a - 1, "root_value lies outside [0, 1]"),
+        ("root_value", lambda a: a * np.nan, "root_value holds a value that is not finite"),
+        ("root_value", lambda a: a[:1], "root_value has 1 rows, seat has 2"),
+        ("root_value", lambda a: a.astype(np.float64), "root_value is float64"),
+        ("root_value", lambda a: a[:, None], "root_value is float32 with 2 dimensions"),
     ],
 )
 def test_broken_shards_are_named(name: str, change: object, message: str) -> None:
     arrays = shard_arrays([game_data(0)])
     arrays[name] = change(arrays[name])  # type: ignore[operator]
-    from boardbot.learn.shards import validate_shard
-
     with pytest.raises(ShardError, match=message.replace("[", r"\[").replace("]", r"\]")):
         validate_shard(arrays, "test")
 
@@ -114,3 +129,25 @@ def test_single_action_decisions_are_refused() -> None:
                       "action_index": np.zeros(0, dtype=np.int32)})
     with pytest.raises(ShardError, match="fewer than two legal actions"):
         shard_arrays([one])
+
+
+def test_format_2_needs_root_value_and_format_1_leaves_it_out(tmp_path: Path) -> None:
+    data = game_data(3)
+    bare = GameData(**{**data.__dict__, "root_value": None})
+    with pytest.raises(ShardError, match=r"needs root_value, which games \[3\] lack"):
+        shard_arrays([data, bare])
+    old = tmp_path / "old.npz"
+    write_shard(old, [bare], format=1)
+    arrays = read_shard(old, format=1)
+    assert "root_value" not in arrays and arrays["seat"].shape == (2,)
+    assert "root_value" not in shard_arrays([data], format=1)  # format 1 has no such array
+    assert "root_value" not in read_shard(old)  # no format given: either reads
+    with pytest.raises(ShardError, match="missing arrays root_value"):
+        read_shard(old, format=2)
+    new = tmp_path / "new.npz"
+    write_shard(new, [data])
+    assert read_shard(new, format=2)["root_value"].tolist() == [0.25, 0.75]
+    arrays = shard_arrays([data])
+    arrays["root_value"] = arrays["root_value"] + 2
+    with pytest.raises(ShardError, match="outside"):  # checked whatever the format
+        validate_shard(arrays, "test", format=1)

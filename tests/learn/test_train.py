@@ -1,5 +1,6 @@
 """Training end to end on a small synthetic folder: the model loads with the right shapes, the
-card matches the file, the same seed gives the same bytes, and the loss goes down."""
+card matches the file, the same seed gives the same bytes, and the loss goes down; q_weight
+blends the search's root value into the value target (0: the outcome, bit for bit)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from boardbot.learn.train import (
     TrainConfig,
     TrainError,
     output_paths,
+    train,
     train_folder,
     value_loss,
+    value_targets,
 )
 from boardbot.search.network import Network, file_sha256
 from tests.learn.synthetic import write_folder
@@ -29,6 +32,12 @@ CONFIG = TrainConfig(hidden=(32, 16), epochs=3, batch=32, lr=3e-3, seed=5, held_
 @pytest.fixture(scope="module")
 def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_folder(tmp_path_factory.mktemp("selfplay") / "data", games=50)
+
+
+@pytest.fixture(scope="module")
+def data_q(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same games as `data`, in format 2: with the search's root values."""
+    return write_folder(tmp_path_factory.mktemp("selfplay") / "data", games=50, root_value=True)
 
 
 def test_training_writes_a_model_its_card_and_figures(data: Path, tmp_path: Path) -> None:
@@ -141,3 +150,85 @@ def test_the_command_trains_and_reports(
     assert "--value-loss mse" in card["command"]
     assert main(["train", "--data", str(tmp_path), "--out", str(out)]) == 1
     assert "no selfplay.json" in capsys.readouterr().err
+
+
+def test_q_weight_0_trains_on_the_outcomes_bit_for_bit(data: Path, data_q: Path) -> None:
+    old, new = load_dataset(data), load_dataset(data_q)
+    assert old.root_value is None and new.root_value is not None
+    assert value_targets(new, 0.0) is new.rewards  # the outcomes themselves, not a copy
+    assert value_targets(old, 0.0) is old.rewards
+    # The root values change nothing at q_weight 0: the same network, card and all, as from
+    # the folder without them (what training did before q_weight existed).
+    first = train(split_by_game(old, CONFIG.held_out, CONFIG.seed), CONFIG)
+    second = train(split_by_game(new, CONFIG.held_out, CONFIG.seed), CONFIG)
+    assert first.network.to_bytes() == second.network.to_bytes()
+    assert "q_weight" not in first.network.card["hyperparameters"]
+    assert first.held_out is not None and first.held_out.value_mse_target is None
+    assert "value_mse_target" not in first.network.card["held_out"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_q_weight_blends_the_deciding_seats_target(tmp_path: Path, players: int) -> None:
+    whole = load_dataset(write_folder(tmp_path / "d", games=4, players=players, root_value=True))
+    assert whole.root_value is not None
+    z, q = whole.rewards, whole.root_value
+    for w in (0.25, 0.5, 1.0):
+        targets = value_targets(whole, w)
+        assert targets.dtype == np.float32 and targets.shape == z.shape
+        np.testing.assert_allclose(targets[:, 0], (1 - w) * z[:, 0] + w * q, atol=1e-6)
+        assert np.array_equal(targets[:, 1:], z[:, 1:])  # the other seats keep the outcome
+        assert not np.array_equal(targets[:, 0], z[:, 0])
+    assert np.array_equal(value_targets(whole, 1.0)[:, 0], q)
+    assert np.array_equal(z, whole.rewards)  # the outcomes are left as they were
+
+
+def test_q_weight_trains_and_measures_against_the_outcome(data_q: Path, tmp_path: Path) -> None:
+    config = TrainConfig(**{**CONFIG.__dict__, "q_weight": 0.5})
+    out = train_folder(data_q, tmp_path / "q.bbnet", config, "cmd")
+    plain = train_folder(data_q, tmp_path / "z.bbnet", CONFIG, "cmd")
+    assert out.model.read_bytes() != plain.model.read_bytes()
+    card = json.loads(output_paths(out.model)[0].read_text())
+    assert card["hyperparameters"]["q_weight"] == 0.5
+    held = out.result.held_out
+    assert held is not None and held.value_mse_target is not None
+    assert card["held_out"]["value_mse_target"] == pytest.approx(held.value_mse_target, abs=1e-6)
+    # value_mse against the outcomes, value_mse_target against the blended targets.
+    split = split_by_game(load_dataset(data_q), config.held_out, config.seed)
+    values, _ = Network.load(out.model).forward(split.held_out.features)
+    z = split.held_out.rewards
+    assert float(np.mean((values - z) ** 2)) == pytest.approx(held.value_mse, abs=1e-5)
+    blended = value_targets(split.held_out, 0.5)
+    assert float(np.mean((values - blended) ** 2)) == pytest.approx(
+        held.value_mse_target, abs=1e-5
+    )
+    again = train_folder(data_q, tmp_path / "q2.bbnet", config, "other")
+    assert again.model.read_bytes() == out.model.read_bytes()
+
+
+def test_q_weight_needs_root_values(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = TrainConfig(**{**CONFIG.__dict__, "q_weight": 0.5})
+    with pytest.raises(TrainError, match="folder of format 1, without the search's root values"):
+        train_folder(data, tmp_path / "m.bbnet", config, "cmd")
+    with pytest.raises(TrainError, match="does not record"):
+        train(split_by_game(load_dataset(data), 0.2, 0), config)
+    for bad in (-0.1, 1.5, float("nan")):
+        with pytest.raises(TrainError, match="q_weight must lie in"):
+            TrainConfig(q_weight=bad).check()
+    out = tmp_path / "cli.bbnet"
+    assert main(["train", "--data", str(data), "--out", str(out), "--q-weight", "0.5"]) == 1
+    assert "--q-weight 0.5" in capsys.readouterr().err and not out.exists()
+
+
+def test_the_command_blends_with_q_weight(
+    data_q: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "m.bbnet"
+    code = main(["train", "--data", str(data_q), "--out", str(out), "--hidden", "8",
+                 "--epochs", "1", "--seed", "2", "--q-weight", "0.5"])
+    said = capsys.readouterr()
+    assert code == 0, said.err
+    assert "against the blended target (q-weight 0.5)" in said.out
+    card = json.loads(out.with_name("m.card.json").read_text())
+    assert "--q-weight 0.5" in card["command"]
