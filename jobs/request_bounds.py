@@ -28,6 +28,10 @@ MAX_EXPLORATION = 100.0
 """Largest UCB exploration constant a request may set."""
 MAX_TEMPERATURE = 100.0
 """Largest move-choice temperature a request may set."""
+MAX_PUCT = 100.0
+"""Largest PUCT constant a request may set (with a model)."""
+MAX_FPU = 1.0
+"""Largest first-play urgency, either way, a request may set (values lie in [0, 1])."""
 MAX_SESSION_KEY_CHARS = 128
 """Longest `session_key` (tree reuse between requests)."""
 

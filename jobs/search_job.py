@@ -92,6 +92,10 @@ class RankedMove:
     value: float
     lower_bound: float
     principal_variation: tuple[str, ...]
+    prior: float | None = None
+    """With a model: the network's prior of the move at the root."""
+    net_value: float | None = None
+    """With a model: the network's value of the position after the move for the seat."""
 
 
 @dataclass(frozen=True)
@@ -273,4 +277,6 @@ def _ranked_move(game: Game, state: State, stats: MoveStats) -> RankedMove:
         value=stats.mean_value,
         lower_bound=stats.lower_bound,
         principal_variation=tuple(stats.principal_variation),
+        prior=stats.prior,
+        net_value=stats.net_value,
     )

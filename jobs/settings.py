@@ -8,15 +8,36 @@ from typing import Any
 
 from boardbot.engine.errors import echo
 from boardbot.jobs.failures import Reason, deadline_exceeded, invalid_argument, not_found
-from boardbot.jobs.request_bounds import MAX_EXPLORATION, MAX_NAME_CHARS, MAX_TEMPERATURE
+from boardbot.jobs.request_bounds import (
+    MAX_EXPLORATION,
+    MAX_FPU,
+    MAX_NAME_CHARS,
+    MAX_PUCT,
+    MAX_TEMPERATURE,
+)
 from boardbot.jobs.strength import EloTarget, check_target
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine
+from boardbot.search.errors import InvalidConfigError
+from boardbot.search.models import is_model_name, model_path, shipped_models
 from boardbot.search.presets import UnknownPresetError, preset_names, resolve_preset
 from boardbot.search.strength.table import FAMILY
 
-OVERRIDABLE = ("iterations", "time_ms", "workers", "exploration", "temperature")
+OVERRIDABLE = (
+    "iterations",
+    "time_ms",
+    "workers",
+    "exploration",
+    "temperature",
+    "model",
+    "leaf_lambda",
+    "puct",
+    "fpu",
+)
 """SearchConfig fields a request may set explicitly (the proto's SearchSettings)."""
+
+MODEL_SETTINGS = ("leaf_lambda", "puct", "fpu")
+"""The settings of a search with a model (shown with the settings used only when it has one)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +132,30 @@ def _check_override(key: str, value: Any, limits: Limits) -> None:
         _bad_setting(key, f"must be a number in [0, {MAX_EXPLORATION:g}], got {value}")
     if key == "temperature" and not (math.isfinite(value) and 0 <= value <= MAX_TEMPERATURE):
         _bad_setting(key, f"must be a number in [0, {MAX_TEMPERATURE:g}], got {value}")
+    if key == "model":
+        check_model_name(value)
+    if key == "leaf_lambda" and not (math.isfinite(value) and 0 <= value <= 1):
+        _bad_setting(key, f"must be a number in [0, 1], got {value}")
+    if key == "puct" and not (math.isfinite(value) and 0 <= value <= MAX_PUCT):
+        _bad_setting(key, f"must be a number in [0, {MAX_PUCT:g}], got {value}")
+    if key == "fpu" and not (math.isfinite(value) and -MAX_FPU <= value <= MAX_FPU):
+        _bad_setting(key, f"must be a number in [{-MAX_FPU:g}, {MAX_FPU:g}], got {value}")
+
+
+def check_model_name(name: str) -> None:
+    """INVALID_ARGUMENT (INVALID_SETTINGS, `settings.model`) unless `name` names a model the
+    server ships: a request names no file of the server's, so a path is refused."""
+    shipped = ", ".join(shipped_models()) or "none"
+    if len(name) > MAX_NAME_CHARS or not is_model_name(name):
+        _bad_setting(
+            "model",
+            f"must be the name of a shipped model (<game>-<players>p, e.g. leda-2p), not a "
+            f"path; got {echo(name[:MAX_NAME_CHARS])} (shipped: {shipped})",
+        )
+    try:
+        model_path(name)
+    except InvalidConfigError:
+        _bad_setting("model", f"no shipped model named {echo(name)} (shipped: {shipped})")
 
 
 def _bad_setting(key: str, why: str) -> None:

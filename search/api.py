@@ -115,6 +115,16 @@ class MoveStats:
     principal_variation: tuple[str, ...] = ()
     """The most visited line after (and including) this move, in the engine's notation
     (empty for a move not described)."""
+    prior: float | None = None
+    """With a model, for a described move: the network's prior of this move at the root for
+    the deciding seat (the softmax over the legal moves of the policy outputs, from the root
+    view's features). None without a model."""
+    net_value: float | None = None
+    """With a model, for a described move: the network's value of the position after this
+    move for the deciding seat, in [0, 1]: the mean over a few determinizations of the root view
+    (seeded from the search seed) of the move, then chance sampled on to the next decision,
+    valued by the terminal reward at the end of the game or by the network from the mover's
+    view. None without a model."""
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,11 @@ from boardbot.search.api import (
 from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine, native_twin, uses_native
 from boardbot.search.errors import SearchError
+from boardbot.search.guided import RootFigures
+from boardbot.search.models import load_network
 from boardbot.search.native import search_native
 from boardbot.search.parallel import all_tallies, merged_stop_reason, run_root_parallel
-from boardbot.search.results import LineSource, build_result, merge_tallies
+from boardbot.search.results import LineSource, build_result, merge_tallies, with_figures
 from boardbot.search.seeds import derive_seed
 from boardbot.search.tree import Node
 from boardbot.search.tree_search import TreeReport, TreeSearch
@@ -104,6 +106,12 @@ def _python_search(
     start_wall = time.time()
     stop_wall, time_reason = _stop_instants(config, start_wall)
     choice_seed = derive_seed(seed, "choice")
+    # With a model, the network's figures of the described root moves (computed once each).
+    figures = (
+        None
+        if config.model is None
+        else RootFigures(game, view, load_network(config.model), config.margin_weight, seed)
+    )
 
     def finish(
         reports: list[TreeReport], stopped_by: StopReason, lines: LineSource | None = None
@@ -122,19 +130,21 @@ def _python_search(
             nodes=sum(r.nodes for r in reports),
             shown=shown,
             lines=lines,
+            figures=figures,
         )
 
     actions = game.legal_actions(state)
     if len(actions) == 1:
         only = actions[0]
         notation = game.action_to_str(state, only)
+        stats = MoveStats(only, notation, 0, 0.0, 0.0, (notation,))
         return SearchResult(
             action=only,
             notation=notation,
             seat=seat,
             iterations=0,
             elapsed_ms=(time.perf_counter() - start) * 1000.0,
-            moves=(MoveStats(only, notation, 0, 0.0, 0.0, (notation,)),),
+            moves=(stats if figures is None else with_figures(stats, figures),),
             stopped_by=StopReason.SINGLE_MOVE,
         )
     if config.workers > 1:

@@ -19,6 +19,11 @@ MODEL_SUFFIX = ".bbnet"
 _NAME = re.compile(r"[a-z_]+-[0-9]p")
 
 
+def is_model_name(spec: str) -> bool:
+    """True when `spec` has the form of a shipped model's name (`leda-2p`), not of a path."""
+    return _NAME.fullmatch(spec) is not None
+
+
 def shipped_models() -> list[str]:
     """The names of the models shipped in the package."""
     return sorted(p.name.removesuffix(MODEL_SUFFIX) for p in MODELS_DIR.glob(f"*{MODEL_SUFFIX}"))
@@ -32,7 +37,7 @@ def model_name(game: str, players: int) -> str:
 def model_path(spec: str) -> Path:
     """The file a model setting names: a shipped model's name or a path (InvalidConfigError
     when there is no such model)."""
-    if _NAME.fullmatch(spec):
+    if is_model_name(spec):
         path = MODELS_DIR / f"{spec}{MODEL_SUFFIX}"
         if not path.is_file():
             shipped = ", ".join(shipped_models()) or "none"

@@ -193,6 +193,8 @@ def _result(raw: dict[str, Any], shown: int | None) -> SearchResult:
                 mean_value=entry["mean_value"],
                 lower_bound=entry["lower_bound"],
                 principal_variation=tuple(entry["principal_variation"]) if described else (),
+                prior=entry.get("prior") if described else None,
+                net_value=entry.get("net_value") if described else None,
             )
         )
     return SearchResult(

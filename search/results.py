@@ -6,10 +6,14 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from boardbot.engine.api import Action, Game, State
 from boardbot.search.api import MoveStats, SearchResult, StopReason
 from boardbot.search.tree_search import RootTally, rank_tallies
+
+if TYPE_CHECKING:
+    from boardbot.search.guided import RootFigures
 
 CONFIDENCE_Z = 1.96
 """Normal quantile of the two-sided 95% bound used for `lower_bound`."""
@@ -83,13 +87,28 @@ LineSource = Callable[[Action], tuple[str, ...]]
 
 
 def describe(
-    game: Game, state: State, stats: MoveStats, lines: LineSource | None
+    game: Game,
+    state: State,
+    stats: MoveStats,
+    lines: LineSource | None,
+    figures: RootFigures | None = None,
 ) -> MoveStats:
-    """`stats` with its notation, and its line from `lines` (else the tally's line; the move
-    alone when no tree reported one)."""
+    """`stats` with its notation, its line from `lines` (else the tally's line; the move
+    alone when no tree reported one) and, with a model's `figures`, the network's prior and
+    value of the move."""
     notation = game.action_to_str(state, stats.action)
     line = lines(stats.action) if lines is not None else (stats.principal_variation or (notation,))
-    return replace(stats, notation=notation, principal_variation=line)
+    described = replace(stats, notation=notation, principal_variation=line)
+    if figures is not None:
+        described = with_figures(described, figures)
+    return described
+
+
+def with_figures(stats: MoveStats, figures: RootFigures) -> MoveStats:
+    """`stats` with the network's prior and value of its move."""
+    return replace(
+        stats, prior=figures.prior(stats.action), net_value=figures.net_value(stats.action)
+    )
 
 
 def build_result(
@@ -106,18 +125,20 @@ def build_result(
     nodes: int,
     shown: int | None = None,
     lines: LineSource | None = None,
+    figures: RootFigures | None = None,
 ) -> SearchResult:
     """Assemble the SearchResult, choosing the move with a generator seeded by `choice_seed`.
 
-    Only the `shown` top moves (None: all) and the chosen one are described: notation, and a
-    line from `lines` (or the tallies' lines when None)."""
+    Only the `shown` top moves (None: all) and the chosen one are described: notation, a
+    line from `lines` (or the tallies' lines when None) and, with a model's `figures`, the
+    network's prior and value of the move."""
     ranked = move_stats(tallies)
     chosen = choose_move(ranked, temperature, random.Random(choice_seed))
     count = len(ranked) if shown is None else min(shown, len(ranked))
     moves = list(ranked)
     for i, stats in enumerate(ranked):
         if i < count or stats.action == chosen.action:
-            moves[i] = describe(game, state, stats, lines)
+            moves[i] = describe(game, state, stats, lines, figures)
             if stats.action == chosen.action:
                 chosen = moves[i]
     assert chosen.notation is not None

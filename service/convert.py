@@ -14,9 +14,10 @@ from boardbot.jobs.rules_job import (
     ViewStateCall,
 )
 from boardbot.jobs.search_job import RankedMove, SearchOutcome
-from boardbot.jobs.settings import OVERRIDABLE
+from boardbot.jobs.settings import MODEL_SETTINGS, OVERRIDABLE
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.search.api import SearchConfig
+from boardbot.search.models import is_model_name
 from boardbot.search.strength.table import Calibration
 
 
@@ -43,19 +44,29 @@ def move_message(move: MoveForms | RankedMove) -> pb.Move:
 
 
 def settings_message(config: SearchConfig) -> pb.SearchSettings:
-    """SearchSettings holding the config's overridable fields (unset when None)."""
+    """SearchSettings holding the config's overridable fields (unset when None); the model's
+    settings only with a model, and the model only by a shipped name (never a file path)."""
     values = {key: getattr(config, key) for key in OVERRIDABLE}
+    if config.model is None or not is_model_name(config.model):
+        values["model"] = None
+    if config.model is None:
+        for key in MODEL_SETTINGS:
+            values[key] = None
     return pb.SearchSettings(**{k: v for k, v in values.items() if v is not None})
 
 
 def settings_overrides(settings: pb.SearchSettings) -> dict[str, Any]:
-    """The fields a request set explicitly in its SearchSettings."""
-    return {key: getattr(settings, key) for key in OVERRIDABLE if settings.HasField(key)}
+    """The fields a request set explicitly in its SearchSettings (`model` when not empty)."""
+    return {
+        key: getattr(settings, key)
+        for key in OVERRIDABLE
+        if (bool(settings.model) if key == "model" else settings.HasField(key))
+    }
 
 
 def analysis_message(move: RankedMove, rank: int) -> pb.MoveAnalysis:
-    """MoveAnalysis of one ranked move."""
-    return pb.MoveAnalysis(
+    """MoveAnalysis of one ranked move (the network's prior and value only with a model)."""
+    message = pb.MoveAnalysis(
         rank=rank,
         move=move_message(move),
         visits=move.visits,
@@ -63,6 +74,11 @@ def analysis_message(move: RankedMove, rank: int) -> pb.MoveAnalysis:
         lower_bound=move.lower_bound,
         principal_variation=move.principal_variation,
     )
+    if move.prior is not None:
+        message.prior = move.prior
+    if move.net_value is not None:
+        message.net_value = move.net_value
+    return message
 
 
 def stats_message(outcome: SearchOutcome) -> pb.SearchStats:

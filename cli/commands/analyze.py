@@ -57,14 +57,27 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def analysis_table(moves: Sequence[pb.MoveAnalysis]) -> str:
-    """A fixed-width table: rank, move, visits, value, lower bound, principal variation."""
+    """A fixed-width table: rank, move, visits, value, lower bound, then with a model the
+    network's prior and value of the move (`prior`, `net`), and the principal variation."""
     width = max([len("move"), *(len(m.move.notation) for m in moves)])
-    lines = [f"{'#':>3}  {'move':<{width}}  {'visits':>7}  {'value':>6}  {'lower':>6}  line"]
+    learned = any(m.HasField("prior") or m.HasField("net_value") for m in moves)
+    extra = f"  {'prior':>6}  {'net':>6}" if learned else ""
+    lines = [
+        f"{'#':>3}  {'move':<{width}}  {'visits':>7}  {'value':>6}  {'lower':>6}{extra}  line"
+    ]
     for m in moves:
         line = list(m.principal_variation[1 : PV_SHOWN + 1])
         more = " …" if len(m.principal_variation) > PV_SHOWN + 1 else ""
+        figures = (
+            f"  {_figure(m, 'prior'):>6}  {_figure(m, 'net_value'):>6}" if learned else ""
+        )
         lines.append(
             f"{m.rank:>3}  {m.move.notation:<{width}}  {m.visits:>7}  {m.value:>6.3f}  "
-            f"{m.lower_bound:>6.3f}  {' '.join(line)}{more}"
+            f"{m.lower_bound:>6.3f}{figures}  {' '.join(line)}{more}"
         )
     return "\n".join(lines)
+
+
+def _figure(move: pb.MoveAnalysis, name: str) -> str:
+    """A network figure of the move to three places, `-` when unset."""
+    return f"{getattr(move, name):.3f}" if move.HasField(name) else "-"

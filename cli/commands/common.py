@@ -99,6 +99,16 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=None, help="root-parallel processes")
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--temperature", type=float, default=None)
+    parser.add_argument(
+        "--model", default=None, metavar="NAME",
+        help="guide the search by a model the server ships (e.g. leda-2p); the analysis then "
+        "shows the network's prior and value of each move",
+    )
+    parser.add_argument("--leaf-lambda", type=float, default=None,
+                        help="with --model: the network's share of a leaf's value, in [0, 1]")
+    parser.add_argument("--puct", type=float, default=None, help="with --model: PUCT constant")
+    parser.add_argument("--fpu", type=float, default=None,
+                        help="with --model: first-play urgency")
     parser.add_argument("--seed", type=int, default=0)
 
 
@@ -119,6 +129,10 @@ def search_overrides(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "exploration": args.exploration,
         "temperature": args.temperature,
+        "model": getattr(args, "model", None),
+        "leaf_lambda": getattr(args, "leaf_lambda", None),
+        "puct": getattr(args, "puct", None),
+        "fpu": getattr(args, "fpu", None),
     }
     return {k: v for k, v in values.items() if v is not None}
 

@@ -57,6 +57,8 @@ def run_move(args: argparse.Namespace) -> int:
     print(f"  json        {reply.move.move_json.decode()}")
     analysis = reply.analysis
     print(f"  value       {analysis.value:.3f} (lower bound {analysis.lower_bound:.3f})")
+    if analysis.HasField("prior") and analysis.HasField("net_value"):
+        print(f"  network     prior {analysis.prior:.3f}, value {analysis.net_value:.3f}")
     print(f"  visits      {reply.analysis.visits} of {stats.iterations} iterations")
     print(f"  search      {stats.elapsed_ms:.1f} ms, stopped by {stats.stopped_by}")
     if reply.analysis.principal_variation:
@@ -65,7 +67,7 @@ def run_move(args: argparse.Namespace) -> int:
 
 
 def _response_json(reply: pb.ChooseMoveResponse) -> dict[str, object]:
-    return {
+    out: dict[str, object] = {
         "move": orjson.loads(reply.move.move_json),
         "notation": reply.move.notation,
         "visits": reply.analysis.visits,
@@ -78,3 +80,7 @@ def _response_json(reply: pb.ChooseMoveResponse) -> dict[str, object]:
         "budget": reply.stats.settings.iterations,
         "random_move": reply.stats.random_move,
     }
+    for name in ("prior", "net_value"):
+        if reply.analysis.HasField(name):
+            out[name] = getattr(reply.analysis, name)
+    return out

@@ -62,7 +62,11 @@ def test_search_returns_a_legal_move_with_python_shaped_stats() -> None:
         "mean_value",
         "lower_bound",
         "principal_variation",
+        "prior",
+        "net_value",
     }
+    # The network's figures of a move: none without a model.
+    assert (top["prior"], top["net_value"]) == (None, None)
     assert top["visits"] == max(m["visits"] for m in result["moves"])
     assert 0.0 <= top["mean_value"] <= 1.0
 

@@ -216,7 +216,8 @@ fn far_future_clamped(secs: f64) -> Duration {
 /// About 31,000 years: later than any deadline, and within what `SystemTime` can hold.
 const FAR_FUTURE_SECS: f64 = 1e12;
 
-/// A Python dict mirroring `search.api.SearchResult` (`principal_variation` as a tuple).
+/// A Python dict mirroring `search.api.SearchResult` (`principal_variation` as a tuple;
+/// `prior` and `net_value` None without a model).
 pub(crate) fn result_dict<'py, G: PyGame>(
     py: Python<'py>,
     result: &SearchResult<G::Action>,
@@ -239,6 +240,8 @@ pub(crate) fn result_dict<'py, G: PyGame>(
             "principal_variation",
             PyTuple::new(py, &stats.principal_variation)?,
         )?;
+        entry.set_item("prior", stats.prior)?;
+        entry.set_item("net_value", stats.net_value)?;
         moves.append(entry)?;
     }
     out.set_item("moves", moves)?;

@@ -9,11 +9,16 @@
 use std::fmt;
 use std::sync::Arc;
 
-use boardbot_rules::Featurize;
+use boardbot_rules::{Featurize, View, CHANCE, TERMINAL};
 
 use crate::error::SearchError;
 use crate::net::{NetScratch, Network};
+use crate::rewards::terminal_reward;
+use crate::seeds::net_value_world;
 use crate::tree::Prior;
+
+/// Determinizations of the root view behind each root move's `net_value`.
+pub const NET_VALUE_WORLDS: usize = 4;
 
 /// A loaded network shared by every tree and thread of a search (and across searches).
 #[derive(Clone)]
@@ -196,4 +201,78 @@ pub fn stored_prior<A: Copy + Eq>(
         .iter()
         .find(|p| p.seat == seat && p.action == action)
         .map(|p| p.prior)
+}
+
+/// The network's own figures of one root move, beside the search's (an analysis shows both).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetFigures<A> {
+    /// The move.
+    pub action: A,
+    /// The network's prior of the move at the root for the deciding seat: the softmax over
+    /// the legal moves of the policy outputs, from the features of the root view.
+    pub prior: f64,
+    /// The network's value of the position after the move for the deciding seat: the mean
+    /// over [`NET_VALUE_WORLDS`] determinizations of the root view of the move, then chance
+    /// sampled on to the next decision, valued by the terminal reward at the end of the game
+    /// or by the network from the mover's view (in the deciding seat's entry).
+    pub net_value: f64,
+}
+
+/// Each legal root move's [`NetFigures`] (in legal order) for the view's seat, the worlds and
+/// their chance draws seeded from the search's `seed` (the same worlds for every move).
+pub fn root_figures<G: Featurize>(
+    game: &G,
+    view: &View<G::State>,
+    net: &Network,
+    margin_weight: f64,
+    seed: u64,
+) -> Vec<NetFigures<G::Action>> {
+    let seat = view.seat();
+    let mover = u32::try_from(seat).unwrap_or(u32::MAX);
+    let mut legal = Vec::new();
+    game.legal_actions(view.state(), &mut legal);
+    let worlds: Vec<_> = (0..NET_VALUE_WORLDS)
+        .map(|k| {
+            let mut rng = net_value_world(seed, k);
+            let world = game.determinize(view, &mut rng);
+            (world, rng)
+        })
+        .collect();
+    let mut buffers = NetBuffers::default();
+    let mut reward = Vec::with_capacity(8);
+    // Features and action features are the seat's view: any world gives the same priors.
+    leaf_value(game, net, &worlds[0].0, seat, &mut buffers, &mut reward);
+    priors(game, net, &worlds[0].0, mover, &legal, &mut buffers);
+    let shares: Vec<f64> = buffers.priors.iter().map(|p| f64::from(p.prior)).collect();
+    legal
+        .iter()
+        .zip(shares)
+        .map(|(&action, prior)| {
+            let mut total = 0.0;
+            for (world, world_rng) in &worlds {
+                let mut rng = world_rng.clone();
+                let mut state = game.apply(world, action);
+                while game.current_player(&state) == CHANCE {
+                    let Some(outcome) = game.sample_chance(&state, &mut rng) else {
+                        break;
+                    };
+                    state = game.apply(&state, outcome);
+                }
+                let player = game.current_player(&state);
+                if player == TERMINAL {
+                    terminal_reward(game, &state, margin_weight, &mut reward);
+                } else if let Ok(next) = usize::try_from(player) {
+                    leaf_value(game, net, &state, next, &mut buffers, &mut reward);
+                } else {
+                    game.evaluate(&state, &mut reward);
+                }
+                total += reward.get(seat).copied().unwrap_or(0.0);
+            }
+            NetFigures {
+                action,
+                prior,
+                net_value: total / NET_VALUE_WORLDS as f64,
+            }
+        })
+        .collect()
 }

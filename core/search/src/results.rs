@@ -9,6 +9,7 @@ use rand_core::RngCore;
 
 use crate::control::StopReason;
 use crate::error::SearchError;
+use crate::guided::NetFigures;
 
 /// Normal quantile of the two-sided 95% bound used for `lower_bound`.
 pub const CONFIDENCE_Z: f64 = 1.96;
@@ -54,6 +55,11 @@ pub struct MoveStats<A> {
     pub lower_bound: f64,
     /// The most visited line after (and including) this move, in the game's notation.
     pub principal_variation: Vec<String>,
+    /// With a model: the network's prior of this move at the root ([`NetFigures`]).
+    pub prior: Option<f64>,
+    /// With a model: the network's value of the position after this move for the deciding
+    /// seat, in [0, 1] ([`NetFigures`]).
+    pub net_value: Option<f64>,
 }
 
 /// The chosen move and the statistics behind it.
@@ -136,6 +142,8 @@ pub fn move_stats<G: Game>(
                 mean_value: mean,
                 lower_bound: lower_bound(mean, tally.visits),
                 principal_variation: tally.principal_variation.clone(),
+                prior: None,
+                net_value: None,
             }
         })
         .collect();
@@ -186,7 +194,9 @@ pub struct SearchTotals {
     pub stopped_by: StopReason,
 }
 
-/// Assemble the result from merged tallies, choosing the move with `choice_rng`.
+/// Assemble the result from merged tallies, choosing the move with `choice_rng`; with a
+/// model, each move gets its network figures from `figures` (computed once per search).
+#[allow(clippy::too_many_arguments)]
 pub fn build_result<G: Game, R: RngCore>(
     game: &G,
     state: &G::State,
@@ -195,8 +205,12 @@ pub fn build_result<G: Game, R: RngCore>(
     temperature: f64,
     choice_rng: &mut R,
     totals: SearchTotals,
+    figures: Option<&[NetFigures<G::Action>]>,
 ) -> Result<SearchResult<G::Action>, SearchError> {
-    let moves = move_stats(game, state, tallies);
+    let mut moves = move_stats(game, state, tallies);
+    if let Some(figures) = figures {
+        with_figures(&mut moves, figures);
+    }
     let chosen = choose_move(&moves, temperature, choice_rng).ok_or(SearchError::NoLegalMove)?;
     let chosen = &moves[chosen];
     Ok(SearchResult {
@@ -209,6 +223,17 @@ pub fn build_result<G: Game, R: RngCore>(
         nodes: totals.nodes,
         moves,
     })
+}
+
+/// Each move's `prior` and `net_value` from the figure of the same action (a move without
+/// one keeps None).
+pub fn with_figures<A: Copy + Eq>(moves: &mut [MoveStats<A>], figures: &[NetFigures<A>]) {
+    for stats in moves {
+        if let Some(found) = figures.iter().find(|f| f.action == stats.action) {
+            stats.prior = Some(found.prior);
+            stats.net_value = Some(found.net_value);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -245,6 +270,8 @@ mod tests {
                 mean_value: 0.5,
                 lower_bound: 0.0,
                 principal_variation: Vec::new(),
+                prior: None,
+                net_value: None,
             })
             .collect()
     }

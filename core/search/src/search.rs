@@ -1,6 +1,7 @@
 //! The search entry point: single-observer ISMCTS over any [`Game`], one tree or root-parallel
 //! (the twin of `search/ismcts.py`).
 
+use std::cell::OnceCell;
 use std::time::{Instant, SystemTime};
 
 use boardbot_rules::{Featurize, View};
@@ -8,9 +9,10 @@ use boardbot_rules::{Featurize, View};
 use crate::config::SearchConfig;
 use crate::control::{CancelToken, SearchHooks, StopFlags, StopReason};
 use crate::error::SearchError;
+use crate::guided::{root_figures, NetFigures};
 use crate::parallel::{merged_stop_reason, ParallelSearch, ProgressPace, ReportsCallback};
 use crate::results::{
-    build_result, merge_tallies, MoveStats, SearchResult, SearchTotals, TreeReport,
+    build_result, merge_tallies, with_figures, MoveStats, SearchResult, SearchTotals, TreeReport,
 };
 use crate::reuse::{find_match, KeptTree, ReuseMatch};
 use crate::seeds::choice_rng;
@@ -227,9 +229,19 @@ fn run_view_tree<G: Featurize>(
     game.legal_actions(root, &mut legal);
     match legal.as_slice() {
         [] => return Err(SearchError::NoLegalMove),
-        [only] => return Ok((single_move_result(game, root, seat, *only, start), None)),
+        [only] => {
+            let mut result = single_move_result(game, root, seat, *only, start);
+            if let Some(model) = &config.model {
+                let figures = root_figures(game, view, &model.0, config.margin_weight, seed);
+                with_figures(&mut result.moves, &figures);
+            }
+            return Ok((result, None));
+        }
         _ => {}
     }
+    // The network's figures of the root moves depend on the view, the model and the seed
+    // alone: computed once, when the first result (partial or final) is built.
+    let figures: OnceCell<Vec<NetFigures<G::Action>>> = OnceCell::new();
     let finish = |reports: &[TreeReport<G::Action>], stopped_by: StopReason| {
         let totals = SearchTotals {
             iterations: reports.iter().map(|r| r.iterations).sum(),
@@ -239,6 +251,11 @@ fn run_view_tree<G: Featurize>(
         };
         let tallies = merge_tallies(reports);
         let mut rng = choice_rng(seed);
+        let figures = config.model.as_ref().map(|model| {
+            figures
+                .get_or_init(|| root_figures(game, view, &model.0, config.margin_weight, seed))
+                .as_slice()
+        });
         build_result(
             game,
             root,
@@ -247,6 +264,7 @@ fn run_view_tree<G: Featurize>(
             config.temperature,
             &mut rng,
             totals,
+            figures,
         )
     };
     let SearchHooks {
@@ -339,6 +357,8 @@ fn single_move_result<G: Featurize>(
             mean_value: 0.0,
             lower_bound: 0.0,
             principal_variation: vec![notation],
+            prior: None,
+            net_value: None,
         }],
         stopped_by: StopReason::SingleMove,
         nodes: 0,

@@ -15,6 +15,7 @@
 //! | a tree's iteration stream (determinizations, expansion, rollouts) | `derive_seed(tree, ["tree"])` |
 //! | a tree's principal-variation world | `derive_seed(tree, ["pv"])` |
 //! | the move choice with a temperature | `derive_seed(s, ["choice"])` |
+//! | world `k` of the root moves' network values (with a model) | `derive_seed(s, ["net", k])` |
 
 use boardbot_rules::{seeded_rng, SeededRng};
 
@@ -65,6 +66,12 @@ pub fn pv_rng(tree_seed: u64) -> SeededRng {
 /// The generator of the move choice, from the search's base seed.
 pub fn choice_rng(seed: u64) -> SeededRng {
     seeded_rng(derive_seed(seed, &["choice"]))
+}
+
+/// The generator of world `k` of the root moves' network values (its determinization, then
+/// the chance draws after each move), from the search's base seed.
+pub fn net_value_world(seed: u64, k: usize) -> SeededRng {
+    seeded_rng(derive_seed(seed, &["net", &k.to_string()]))
 }
 
 #[cfg(test)]

@@ -201,3 +201,87 @@ fn four_players_search_with_uniform_rollouts_to_the_end() {
         .iter()
         .all(|m| (0.0..=1.0).contains(&m.mean_value)));
 }
+
+/// A model for `players` seats without hidden layers: a uniform policy and a value head saying
+/// `own` for the seat whose view it reads and `others` for every other seat.
+fn seat_valued_model(players: usize, own: f32, others: f32) -> boardbot_search::guided::Model {
+    use boardbot_rules::Featurize;
+    let features = GAME.feature_size(players);
+    let actions = GAME.action_feature_size();
+    let header = json!({
+        "game": "legend_raiders",
+        "players": players,
+        "feature_size": features,
+        "action_feature_size": actions,
+        "features_version": LegendRaiders::FEATURES_VERSION,
+        "hidden": [],
+        "card": {},
+    })
+    .to_string();
+    let logit = |p: f32| (p / (1.0 - p)).ln();
+    let mut weights = vec![0.0f32; features * players];
+    weights.push(logit(own));
+    weights.extend(std::iter::repeat(logit(others)).take(players - 1));
+    weights.extend(std::iter::repeat(0.0f32).take(features * actions + actions));
+    let mut bytes = boardbot_search::net::MAGIC.to_vec();
+    bytes.extend((header.len() as u32).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    for w in weights {
+        bytes.extend(w.to_le_bytes());
+    }
+    let network = boardbot_search::Network::from_bytes(&bytes).unwrap();
+    boardbot_search::guided::Model(std::sync::Arc::new(network))
+}
+
+#[test]
+fn with_a_model_every_move_carries_the_networks_prior_and_value() {
+    let state = decisions(2, 3).swap_remove(4);
+    let seat = GAME.current_player(&state) as usize;
+    let plain = search(&GAME, &state, seat, &medium(60), 5).unwrap();
+    assert!(plain
+        .moves
+        .iter()
+        .all(|m| m.prior.is_none() && m.net_value.is_none()));
+    let config = SearchConfig {
+        model: Some(seat_valued_model(2, 0.9, 0.2)),
+        ..medium(60)
+    };
+    let guided = search(&GAME, &state, seat, &config, 5).unwrap();
+    let count = guided.moves.len() as f64;
+    let worlds = boardbot_search::guided::NET_VALUE_WORLDS;
+    for stats in &guided.moves {
+        // A uniform policy: every prior is 1 / moves.
+        assert!((stats.prior.unwrap() - 1.0 / count).abs() < 1e-6);
+        // A mean of one value per world: 0.9 when the seat moves next, 0.2 when its rival does.
+        let value = stats.net_value.unwrap();
+        assert!(
+            (0..=worlds).any(|k| {
+                let mean = (k as f64 * 0.9 + (worlds - k) as f64 * 0.2) / worlds as f64;
+                (value - mean).abs() < 1e-5
+            }),
+            "{value}"
+        );
+    }
+    // The figures depend on the view, the model and the seed, not on how many trees searched.
+    let parallel = SearchConfig {
+        workers: 2,
+        ..config.clone()
+    };
+    let merged = search(&GAME, &state, seat, &parallel, 5).unwrap();
+    let figures = |r: &SearchResult<_>| {
+        let mut all: Vec<_> = r
+            .moves
+            .iter()
+            .map(|m| {
+                (
+                    m.action,
+                    m.prior.map(f64::to_bits),
+                    m.net_value.map(f64::to_bits),
+                )
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    assert_eq!(figures(&merged), figures(&guided));
+}

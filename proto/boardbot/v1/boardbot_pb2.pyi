@@ -171,18 +171,26 @@ class ViewStateResponse(_message.Message):
     def __init__(self, state_json: _Optional[bytes] = ..., summary: _Optional[_Union[StateSummary, _Mapping]] = ...) -> None: ...
 
 class SearchSettings(_message.Message):
-    __slots__ = ("iterations", "time_ms", "workers", "exploration", "temperature")
+    __slots__ = ("iterations", "time_ms", "workers", "exploration", "temperature", "model", "leaf_lambda", "puct", "fpu")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     TIME_MS_FIELD_NUMBER: _ClassVar[int]
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     EXPLORATION_FIELD_NUMBER: _ClassVar[int]
     TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    LEAF_LAMBDA_FIELD_NUMBER: _ClassVar[int]
+    PUCT_FIELD_NUMBER: _ClassVar[int]
+    FPU_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     time_ms: float
     workers: int
     exploration: float
     temperature: float
-    def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[float] = ..., workers: _Optional[int] = ..., exploration: _Optional[float] = ..., temperature: _Optional[float] = ...) -> None: ...
+    model: str
+    leaf_lambda: float
+    puct: float
+    fpu: float
+    def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[float] = ..., workers: _Optional[int] = ..., exploration: _Optional[float] = ..., temperature: _Optional[float] = ..., model: _Optional[str] = ..., leaf_lambda: _Optional[float] = ..., puct: _Optional[float] = ..., fpu: _Optional[float] = ...) -> None: ...
 
 class ChooseMoveRequest(_message.Message):
     __slots__ = ("game", "state_json", "seat", "preset", "settings", "seed", "target_elo", "session_key", "top_k")
@@ -231,20 +239,24 @@ class SearchStats(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., stopped_by: _Optional[str] = ..., nodes: _Optional[int] = ..., seat: _Optional[int] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., random_move_share: _Optional[float] = ..., random_move: _Optional[bool] = ..., tree_reused: _Optional[bool] = ..., reused_visits: _Optional[int] = ...) -> None: ...
 
 class MoveAnalysis(_message.Message):
-    __slots__ = ("rank", "move", "visits", "value", "lower_bound", "principal_variation")
+    __slots__ = ("rank", "move", "visits", "value", "lower_bound", "principal_variation", "prior", "net_value")
     RANK_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     LOWER_BOUND_FIELD_NUMBER: _ClassVar[int]
     PRINCIPAL_VARIATION_FIELD_NUMBER: _ClassVar[int]
+    PRIOR_FIELD_NUMBER: _ClassVar[int]
+    NET_VALUE_FIELD_NUMBER: _ClassVar[int]
     rank: int
     move: Move
     visits: int
     value: float
     lower_bound: float
     principal_variation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, rank: _Optional[int] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., lower_bound: _Optional[float] = ..., principal_variation: _Optional[_Iterable[str]] = ...) -> None: ...
+    prior: float
+    net_value: float
+    def __init__(self, rank: _Optional[int] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., lower_bound: _Optional[float] = ..., principal_variation: _Optional[_Iterable[str]] = ..., prior: _Optional[float] = ..., net_value: _Optional[float] = ...) -> None: ...
 
 class ChooseMoveResponse(_message.Message):
     __slots__ = ("move", "stats", "analysis", "candidates")
