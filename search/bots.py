@@ -243,7 +243,8 @@ def make_bot(name: str, game: GameRef = None, engine: Engine | str = Engine.AUTO
     `elo=N` (or `elo:N`) is the strength knob at target Elo N, from the game's calibration
     on that engine (NotCalibratedError, EloOutOfRangeError when it cannot be met)."""
     base, slash, which = name.rpartition("/")
-    if not slash or (which not in set(Engine) and "=" in base):
+    in_override = "=" in base.rpartition("+")[2] if "+" in base else False
+    if not slash or (which not in set(Engine) and in_override):
         base, slash = name, ""  # no suffix; a slash inside an override's value (a model path)
     elif which not in set(Engine) - {Engine.AUTO}:
         raise UnknownBotError(f"bad engine in {name!r}: expected /native or /python")
