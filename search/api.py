@@ -67,11 +67,11 @@ class SearchConfig:
     `legend_raiders-3p`) or a model file's path (docs/learning.md). With a model, selection is
     PUCT on the network's priors and a leaf is valued by the network; None: the search without
     a model, bit for bit as before."""
-    leaf_lambda: float = 1.0
+    leaf_lambda: float = 0.5
     """With a model, a leaf's value is `leaf_lambda · net + (1 - leaf_lambda) · rollout`, in
     [0, 1] (1: the network replaces the rollout; 0: rollouts only, priors still learned).
     The bot override is `+lambda=`."""
-    puct: float = 1.5
+    puct: float = 0.5
     """With a model, the PUCT constant: a decision scores `Q + puct · P · sqrt(N) / (1 + n)`."""
     fpu: float = 0.2
     """With a model, first-play urgency: an unvisited decision's Q is its node's mean value for

@@ -108,7 +108,7 @@ def test_a_leaf_value_of_one_half_is_what_the_moves_are_worth(engine: str, tmp_p
     seat = game.current_player(state)
     favoured = game.legal_actions(state)[0]
     model = favouring(game, state, favoured, tmp_path / "model.bbnet")
-    config = SearchConfig(iterations=60, early_stop=False, model=str(model))
+    config = SearchConfig(iterations=60, early_stop=False, model=str(model), leaf_lambda=1.0)
     result = search(game, state, seat, config, 1, engine=engine)
     # Every leaf that is not the end of the game is worth 0.5 to every seat.
     for move in result.moves:

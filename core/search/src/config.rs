@@ -125,8 +125,8 @@ impl Default for SearchConfig {
             widening: 0.0,
             widening_exponent: 0.5,
             model: None,
-            leaf_lambda: 1.0,
-            puct: 1.5,
+            leaf_lambda: 0.5,
+            puct: 0.5,
             fpu: 0.2,
         }
     }
