@@ -56,6 +56,11 @@ EVAL_CHUNK = 4096
 """Decisions per forward pass when measuring a whole split."""
 
 
+RUN_RECORD_KEYS = frozenset({"games_done", "unfinished", "shards"})
+"""Keys of `selfplay.json` that record a run's progress (one entry per game or shard), left
+out of a model's card: the settings and the counts describe the data."""
+
+
 class TrainError(BoardbotError, ValueError):
     """Training settings or data that cannot train a network."""
 
@@ -609,7 +614,7 @@ def train_folder(
             "(format 2 records them): train it with --q-weight 0, or generate a new folder"
         )
     split = split_by_game(data, config.held_out, config.seed)
-    settings = dict(data.settings)
+    settings = {k: v for k, v in data.settings.items() if k not in RUN_RECORD_KEYS}
     card: dict[str, Any] = {
         "data": str(Path(data_dir).resolve()),
         "selfplay": settings,
