@@ -62,13 +62,14 @@ def leda_state(tmp_path_factory: pytest.TempPathFactory) -> Path:
          "--repeats", "1"],
         ["train", "--data", "{state}.missing", "--out", "{state}.bbnet"],
         ["selfplay", "--game", "leda", "--games", "1", "--bot", "random", "--out", "{state}.sp"],
+        ["iterate", "--game", "leda", "--dir", "{state}.it", "--games", "0"],
     ],
 )
 def test_a_local_command_does_not_load_grpc(leda_state: Path, command: list[str]) -> None:
     result = _run([part.replace("{state}", str(leda_state)) for part in command])
-    # `train` on a folder that is not there and `selfplay` with a bot that does not search stop
-    # with their message, after loading their modules.
-    refused = command[0] in ("train", "selfplay")
+    # `train` on a folder that is not there, `selfplay` with a bot that does not search and
+    # `iterate` with no games stop with their message, after loading their modules.
+    refused = command[0] in ("train", "selfplay", "iterate")
     assert result.returncode == (1 if refused else 0), result.stderr
     assert _grpc_modules(result) == ""
 
