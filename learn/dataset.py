@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardbot.engine.errors import BoardbotError
+from boardbot.learn import shards
 
 SETTINGS_FILE = "selfplay.json"
 SHARD_GLOB = "shard-*.npz"
@@ -141,16 +142,6 @@ def read_settings(folder: Path) -> dict[str, Any]:
     return settings
 
 
-def _check_offsets(
-    offsets: npt.NDArray[Any], count: int, total: int, name: str, where: str
-) -> None:
-    """`offsets` [count + 1] rising from 0 to `total`."""
-    if offsets.shape != (count + 1,):
-        raise DatasetError(f"{where}: {name} has shape {offsets.shape}, expected ({count + 1},)")
-    if offsets[0] != 0 or offsets[-1] != total or np.any(np.diff(offsets) < 0):
-        raise DatasetError(f"{where}: {name} must rise from 0 to {total}")
-
-
 def folder_format(settings: Mapping[str, Any]) -> int:
     """The folder's format from its settings (1 when `selfplay.json` names none)."""
     value = settings.get("format", 1)
@@ -160,49 +151,23 @@ def folder_format(settings: Mapping[str, Any]) -> int:
 
 
 def read_shard(path: Path, settings: Mapping[str, Any]) -> dict[str, npt.NDArray[Any]]:
-    """One shard's arrays, checked against the format and the run's sizes (`root_value`
-    from format 2 on)."""
-    where = str(path)
-    names = ARRAYS + ((ROOT_VALUE,) if folder_format(settings) >= 2 else ())
+    """One shard's arrays, checked by `learn.shards` against the format and the run's sizes
+    (`root_value` from format 2 on) and against the run's seat count."""
     try:
-        with np.load(path, allow_pickle=False) as npz:
-            missing = [name for name in names if name not in npz.files]
-            if missing:
-                raise DatasetError(f"{where}: missing arrays {', '.join(missing)}")
-            arrays = {name: npz[name] for name in names}
-    except (OSError, ValueError) as error:
-        if isinstance(error, DatasetError):
-            raise
-        raise DatasetError(f"{where}: not a readable npz file: {error}") from None
-    features = arrays["features"]
-    n = features.shape[0] if features.ndim == 2 else -1
-    feature_size = int(settings["feature_size"])
-    players = int(settings["players"])
-    if features.ndim != 2 or features.shape[1] != feature_size:
-        raise DatasetError(
-            f"{where}: features has shape {features.shape}, expected (N, {feature_size})"
+        arrays = shards.read_shard(
+            path,
+            int(settings["feature_size"]),
+            int(settings["action_feature_size"]),
+            folder_format(settings),
         )
-    for name, shape in (("seat", (n,)), ("game", (n,)), ("rewards", (n, players))):
-        if arrays[name].shape != shape:
-            raise DatasetError(f"{where}: {name} has shape {arrays[name].shape}, expected {shape}")
-    m = arrays["visits"].shape[0]
-    _check_offsets(arrays["legal_offsets"], n, m, "legal_offsets", where)
-    k = arrays["action_index"].shape[0]
-    _check_offsets(arrays["action_offsets"], m, k, "action_offsets", where)
-    if np.any(np.diff(arrays["legal_offsets"]) < 1):
-        raise DatasetError(f"{where}: a decision without legal actions")
-    size = int(settings["action_feature_size"])
-    index = arrays["action_index"]
-    if k and (index.min() < 0 or index.max() >= size):
-        raise DatasetError(f"{where}: action_index outside [0, {size})")
-    if not np.all(np.isfinite(features)) or not np.all(np.isfinite(arrays["rewards"])):
-        raise DatasetError(f"{where}: features or rewards are not finite")
-    if ROOT_VALUE in arrays:
-        root = arrays[ROOT_VALUE]
-        if root.shape != (n,):
-            raise DatasetError(f"{where}: {ROOT_VALUE} has shape {root.shape}, expected ({n},)")
-        if not np.all(np.isfinite(root)) or np.any(root < 0.0) or np.any(root > 1.0):
-            raise DatasetError(f"{where}: {ROOT_VALUE} must be finite and lie in [0, 1]")
+    except shards.ShardError as error:
+        raise DatasetError(str(error)) from None
+    players = int(settings["players"])
+    if arrays["rewards"].shape[1] != players:
+        raise DatasetError(
+            f"{path}: rewards have {arrays['rewards'].shape[1]} columns, the run has {players} "
+            "players"
+        )
     return arrays
 
 

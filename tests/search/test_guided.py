@@ -3,14 +3,12 @@ its settings and its checks, on the Python search and the native core alike."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from boardbot.engine.registry import get_game
 from boardbot.search.api import SearchConfig
 from boardbot.search.errors import InvalidConfigError
 from boardbot.search.ismcts import search
@@ -18,6 +16,7 @@ from boardbot.search.network import Network
 from boardbot.search.overrides import apply_overrides
 from tests.native.native_game import NOT_BUILT
 from tests.native.parity import boardbot_native
+from tests.search.decisions import decision
 
 ENGINES = [
     pytest.param("python", id="python"),
@@ -31,24 +30,6 @@ SETUPS = [
     pytest.param("legend_raiders", {"players": 3}, id="legend_raiders-3p"),
     pytest.param("leda", {}, id="leda"),
 ]
-
-
-def decision(name: str, options: dict[str, Any], seed: int, moves: int = 6) -> tuple[Any, Any]:
-    """A game and a state some random moves in, with a seat to move that has several moves."""
-    game = get_game(name)
-    state = game.new_state(options, seed)
-    rng = random.Random(seed)
-    played = 0
-    while True:
-        player = game.current_player(state)
-        if player == -1:
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        actions = game.legal_actions(state)
-        if played >= moves and len(actions) > 2:
-            return game, state
-        state = game.apply(state, rng.choice(actions))
-        played += 1
 
 
 def favouring(game: Any, state: Any, favoured: Any, path: Path) -> Path:

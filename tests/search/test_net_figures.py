@@ -19,27 +19,10 @@ from boardbot.search.ismcts import search, search_view
 from boardbot.search.network import Network, random_network
 from tests.native.native_game import NOT_BUILT
 from tests.native.parity import boardbot_native
+from tests.search.decisions import decision
 
 native_only = pytest.mark.skipif(boardbot_native is None, reason=NOT_BUILT)
 ENGINES = [pytest.param("python", id="python"), pytest.param("native", marks=native_only)]
-
-
-def decision(name: str, options: dict[str, Any], seed: int, moves: int = 6) -> tuple[Any, Any]:
-    """A game and a state some random moves in, with a seat to move that has several moves."""
-    game = get_game(name)
-    state = game.new_state(options, seed)
-    rng = random.Random(seed)
-    played = 0
-    while True:
-        player = game.current_player(state)
-        if player == -1:
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        actions = game.legal_actions(state)
-        if played >= moves and len(actions) > 2:
-            return game, state
-        state = game.apply(state, rng.choice(actions))
-        played += 1
 
 
 def random_model(game: Any, players: int, path: Path, seed: int = 1) -> Path:
