@@ -211,18 +211,7 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
         let mut state = game.determinize(self.view, &mut self.rng);
         let mut node = ROOT;
         self.path.clear();
-        loop {
-            let player = game.current_player(&state);
-            if player < 0 {
-                if player == CHANCE {
-                    if let Some(outcome) = game.sample_chance(&state, &mut self.rng) {
-                        state = game.apply(&state, outcome);
-                        continue;
-                    }
-                }
-                break;
-            }
-            let mover = player as u32;
+        while let Some(mover) = self.next_mover(&mut state) {
             game.legal_actions(&state, &mut self.legal);
             self.untried.clear();
             let mut may_grow = can_grow;
@@ -319,12 +308,7 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
             &mut self.buffers,
             &mut self.reward,
         );
-        for &(parent, i) in &self.path {
-            let edge = &mut self.tree.edges_mut(parent)[i];
-            edge.visits += 1;
-            edge.total += self.reward.get(edge.seat as usize).copied().unwrap_or(0.0);
-        }
-        self.iterations += 1;
+        self.back_up();
     }
 
     /// One iteration guided by a model: determinize; select by PUCT on the priors stored at
@@ -338,18 +322,7 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
         let mut state = game.determinize(self.view, &mut self.rng);
         let mut node = ROOT;
         self.path.clear();
-        loop {
-            let player = game.current_player(&state);
-            if player < 0 {
-                if player == CHANCE {
-                    if let Some(outcome) = game.sample_chance(&state, &mut self.rng) {
-                        state = game.apply(&state, outcome);
-                        continue;
-                    }
-                }
-                break;
-            }
-            let mover = player as u32;
+        while let Some(mover) = self.next_mover(&mut state) {
             game.legal_actions(&state, &mut self.legal);
             if self.legal.is_empty() {
                 break;
@@ -442,6 +415,27 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
             state = game.apply(&state, action);
         }
         self.guided_leaf(guide, &net, node, state);
+        self.back_up();
+    }
+
+    /// Sample chance steps on from `state` to the next decision: its mover, or None at the
+    /// end of the game (or at a chance step without an outcome).
+    fn next_mover(&mut self, state: &mut G::State) -> Option<u32> {
+        loop {
+            let player = self.game.current_player(state);
+            if player >= 0 {
+                return Some(player as u32);
+            }
+            if player != CHANCE {
+                return None;
+            }
+            let outcome = self.game.sample_chance(state, &mut self.rng)?;
+            *state = self.game.apply(state, outcome);
+        }
+    }
+
+    /// Add the iteration's reward vector to every edge of its path; count the iteration.
+    fn back_up(&mut self) {
         for &(parent, i) in &self.path {
             let edge = &mut self.tree.edges_mut(parent)[i];
             edge.visits += 1;
