@@ -64,7 +64,7 @@ Seat block, `SEAT_SIZE` = 237 values (offsets within the block):
 | 64 | 13 | the top card of the deck when `seat` knows it, by clan slot |
 | 77 | 160 | the 16 squares (row-major), `SQUARE_SIZE` = 10 values each |
 
-(1) `heuristics._round_outlook`: the points this round's pending activations and conflict
+(1) `heuristics.round_outlook`: the points this round's pending activations and conflict
 should bring, seat 0's lead, negated for seat 1. (2) A card's clan slot: its id minus the id
 of its clan's first card.
 
@@ -539,7 +539,7 @@ def features(state: LedaState, seat: int) -> list[float]:
     if state.mv_pile and state.mv_pile[0] in known:
         out[G_MV_TOP + MV_KIND[state.mv_pile[0] - MV_BASE]] = 1.0
     if state.winner < 0:
-        outlook = heuristics._round_outlook(state)
+        outlook = heuristics.round_outlook(state)
         out[G_OUTLOOK] = (outlook if seat == 0 else -outlook) / OUTLOOK_SCALE
     _seat_block(out, GLOBAL_SIZE, state, seat, seat, masks[seat])
     _seat_block(out, GLOBAL_SIZE + SEAT_SIZE, state, seat, other, masks[other])

@@ -275,7 +275,7 @@ def pending_yield(player: Player, mask: int, zone: int) -> tuple[float, float]:
     return military, PENDING_SHARE * points
 
 
-def _round_outlook(state: LedaState) -> float:
+def round_outlook(state: LedaState) -> float:
     """Seat 0's points lead from this round's pending activations and conflict."""
     conflict = False
     masks = [0, 0]
@@ -316,7 +316,7 @@ def evaluate(state: LedaState) -> tuple[float, float]:
     if state.winner >= 0:
         return (1.0, 0.0) if state.winner == 0 else (0.0, 1.0)
     p0, p1 = state.players
-    lead = player_points(p0) - player_points(p1) + _round_outlook(state)
+    lead = player_points(p0) - player_points(p1) + round_outlook(state)
     v = 0.5 + VALUE_SPREAD * math.tanh(lead / SQUASH)
     return (v, 1.0 - v)
 

@@ -64,7 +64,7 @@
 //! | 64 | 13 | the top card of the deck when `seat` knows it, by clan slot |
 //! | 77 | 160 | the 16 squares (row-major), `SQUARE_SIZE` = 10 values each |
 //!
-//! (1) `heuristics._round_outlook`: the points this round's pending activations and conflict
+//! (1) `heuristics.round_outlook`: the points this round's pending activations and conflict
 //! should bring, seat 0's lead, negated for seat 1. (2) A card's clan slot: its id minus the id
 //! of its clan's first card.
 //!
