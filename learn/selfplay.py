@@ -27,17 +27,14 @@ from typing import Any, TextIO
 import numpy as np
 import orjson
 
-from boardbot.engine.api import CHANCE, Action, State
+from boardbot.engine.api import CHANCE, Action
 from boardbot.engine.errors import BoardbotError
 from boardbot.engine.registry import get_game
 from boardbot.learn.shards import FORMAT, GameData, write_shard
 from boardbot.search.api import SearchResult
 from boardbot.search.bots import MctsBot, make_bot
-from boardbot.search.checks import check_request
 from boardbot.search.engines import HOW_TO_GET_NATIVE, Engine, native_module, twin_name
-from boardbot.search.ismcts import search
 from boardbot.search.native_game import NativeGame
-from boardbot.search.reuse import KeptTree, search_reusing
 from boardbot.search.rewards import terminal_reward
 from boardbot.search.seeds import derive_seed
 from boardbot.tools.match import game_seed
@@ -284,7 +281,6 @@ def play_selfplay_game(job: SelfPlayJob) -> PlayedGame:
     chance_rng = random.Random(derive_seed(job.seed, "chance"))
     seat_rngs = [random.Random(derive_seed(job.seed, "seat", s)) for s in range(players)]
     explore_rng = random.Random(derive_seed(job.seed, "explore"))
-    kept: dict[int, KeptTree] = {}
     features: list[list[float]] = []
     seats: list[int] = []
     legal_counts: list[int] = []
@@ -304,7 +300,7 @@ def play_selfplay_game(job: SelfPlayJob) -> PlayedGame:
         if len(legal) == 1:
             state = game.apply(state, legal[0])  # what the search answers, searching nothing
             continue
-        result = _search(game, state, seat, bot, seed, kept)
+        result = bot.search(game, state, seat, seed)
         shares = visit_shares(result, legal)
         action = result.action
         if job.temperature > 0.0 and len(seats) < job.temperature_moves:
@@ -346,26 +342,6 @@ def play_selfplay_game(job: SelfPlayJob) -> PlayedGame:
         root_value=np.asarray(roots, dtype=np.float32),
     )
     return PlayedGame(data, finished, steps, time.perf_counter() - start)
-
-
-def _search(
-    game: NativeGame,
-    state: State,
-    seat: int,
-    bot: MctsBot,
-    seed: int,
-    kept: dict[int, KeptTree],
-) -> SearchResult:
-    """The bot's native search for `seat` (growing on its kept tree when it reuses trees)."""
-    if not bot.reuse:
-        return search(game, state, seat, bot.config, seed, engine=Engine.NATIVE)
-    check_request(game, state, seat, bot.config)
-    result, tree = search_reusing(
-        game, state, seat, bot.config, seed, kept.pop(seat, None), engine=Engine.NATIVE
-    )
-    if tree is not None:
-        kept[seat] = tree
-    return result
 
 
 class SelfPlayStore:

@@ -8,7 +8,7 @@ from typing import Protocol
 from boardbot.engine.api import CHANCE, Action, Game, State
 from boardbot.engine.errors import BoardbotError
 from boardbot.engine.registry import get_game
-from boardbot.search.api import SearchConfig
+from boardbot.search.api import SearchConfig, SearchResult
 from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine
 from boardbot.search.errors import InvalidConfigError
@@ -133,19 +133,15 @@ class MctsBot:
         """The searched move, seeded from `rng` (or, with the random share, a random one)."""
         if self.random_share > 0.0 and draws_random(self.random_share, rng):
             return random_move(game, state, seat, rng)
+        return self.search(game, state, seat, rng.getrandbits(63)).action
+
+    def search(self, game: Game, state: State, seat: int, seed: int) -> SearchResult:
+        """The bot's search for `seat` with `seed` (growing on its kept tree with reuse)."""
         if not self.reuse:
-            return search(
-                game, state, seat, self.config, rng.getrandbits(63), engine=self.engine
-            ).action
+            return search(game, state, seat, self.config, seed, engine=self.engine)
         check_request(game, state, seat, self.config)
         result, kept = search_reusing(
-            game,
-            state,
-            seat,
-            self.config,
-            rng.getrandbits(63),
-            self._kept.pop(seat, None),
-            engine=self.engine,
+            game, state, seat, self.config, seed, self._kept.pop(seat, None), engine=self.engine
         )
         if kept is not None:
             self._kept[seat] = kept
@@ -153,7 +149,7 @@ class MctsBot:
         if result.reused:
             self.reused_moves += 1
             self.reused_visits += result.reused_visits
-        return result.action
+        return result
 
 
 class EloBot:
