@@ -287,18 +287,11 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
                 chosen = Some(self.untried[pick]);
             }
             if let Some(action) = chosen.filter(|_| expand) {
-                if let Some(i) = self.tree.add_edge(node, mover, action) {
-                    self.path.push((node, i));
-                }
-                state = game.apply(&state, action);
+                self.expand(node, mover, action, &mut state);
                 break;
             }
             let Some(i) = best else { break };
-            let edge = &self.tree.edges(node)[i];
-            let (action, child) = (edge.action, edge.child);
-            self.path.push((node, i));
-            node = child;
-            state = game.apply(&state, action);
+            node = self.follow(node, i, &mut state);
         }
         rollout(
             game,
@@ -400,19 +393,11 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
                 }
             }
             if let Some(action) = best_new {
-                if let Some(i) = self.tree.add_edge(node, mover, action) {
-                    self.path.push((node, i));
-                    node = self.tree.edges(node)[i].child;
-                }
-                state = game.apply(&state, action);
+                node = self.expand(node, mover, action, &mut state);
                 break;
             }
             let Some(i) = best_edge else { break };
-            let edge = &self.tree.edges(node)[i];
-            let (action, child) = (edge.action, edge.child);
-            self.path.push((node, i));
-            node = child;
-            state = game.apply(&state, action);
+            node = self.follow(node, i, &mut state);
         }
         self.guided_leaf(guide, &net, node, state);
         self.back_up();
@@ -432,6 +417,33 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
             let outcome = self.game.sample_chance(state, &mut self.rng)?;
             *state = self.game.apply(state, outcome);
         }
+    }
+
+    /// Take `mover`'s untried `action` at `node`: a new edge joins the path (unless the arena
+    /// is full) and `state` takes the action; the new node (`node` when none was added).
+    fn expand(
+        &mut self,
+        node: NodeId,
+        mover: u32,
+        action: G::Action,
+        state: &mut G::State,
+    ) -> NodeId {
+        let mut leaf = node;
+        if let Some(i) = self.tree.add_edge(node, mover, action) {
+            self.path.push((node, i));
+            leaf = self.tree.edges(node)[i].child;
+        }
+        *state = self.game.apply(state, action);
+        leaf
+    }
+
+    /// Follow edge `i` of `node`: it joins the path and `state` takes its action; its child.
+    fn follow(&mut self, node: NodeId, i: usize, state: &mut G::State) -> NodeId {
+        let edge = &self.tree.edges(node)[i];
+        let (action, child) = (edge.action, edge.child);
+        self.path.push((node, i));
+        *state = self.game.apply(state, action);
+        child
     }
 
     /// Add the iteration's reward vector to every edge of its path; count the iteration.
@@ -470,19 +482,12 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
         mut state: G::State,
     ) {
         let game = self.game;
-        while game.current_player(&state) == CHANCE {
-            let Some(outcome) = game.sample_chance(&state, &mut self.rng) else {
-                break;
-            };
-            state = game.apply(&state, outcome);
-        }
-        let player = game.current_player(&state);
-        if player == TERMINAL {
-            terminal_reward(game, &state, guide.margin_weight, &mut self.reward);
-            return;
-        }
-        let Ok(mover) = u32::try_from(player) else {
-            game.evaluate(&state, &mut self.reward);
+        let Some(mover) = self.next_mover(&mut state) else {
+            if game.current_player(&state) == TERMINAL {
+                terminal_reward(game, &state, guide.margin_weight, &mut self.reward);
+            } else {
+                game.evaluate(&state, &mut self.reward);
+            }
             return;
         };
         if guide.leaf_lambda > 0.0 {
