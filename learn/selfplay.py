@@ -37,7 +37,7 @@ from boardbot.search.engines import HOW_TO_GET_NATIVE, Engine, native_module, tw
 from boardbot.search.native_game import NativeGame
 from boardbot.search.rewards import terminal_reward
 from boardbot.search.seeds import derive_seed
-from boardbot.tools.match import game_seed
+from boardbot.tools.match import game_seed, with_seat_count
 from boardbot.tools.progress import Progress
 from boardbot.tools.runners import Runner, SerialRunner
 
@@ -194,9 +194,7 @@ def selfplay_settings(
         raise SelfPlayError(f"--temperature-moves must be at least 0, got {temperature_moves}")
     if temperature == 0.0:
         temperature_moves = 0  # nothing is sampled: the count does not change the data
-    options = dict(options)
-    if "players" not in options and game.min_players != game.max_players:
-        options["players"] = 2
+    options = with_seat_count(game, options, 2)
     players = game.num_players(game.new_state(options, seed))
     return SelfPlaySettings(
         game=game.name,

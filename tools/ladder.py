@@ -27,7 +27,14 @@ from boardbot.tools.ladder_store import (
     entry_key,
     game_entry,
 )
-from boardbot.tools.match import GameJob, GameRecord, MatchError, clan_option_sets, play_game
+from boardbot.tools.match import (
+    GameJob,
+    GameRecord,
+    MatchError,
+    clan_option_sets,
+    play_game,
+    with_seat_count,
+)
 from boardbot.tools.progress import Progress
 from boardbot.tools.ratings import LadderRatings, fit_ladder
 from boardbot.tools.runners import Runner, SerialRunner
@@ -62,9 +69,7 @@ def ladder_settings(
         raise LadderError("--games-per-pairing must be at least 1")
     for name in bots:
         make_bot(name, game, engine)
-    options = dict(options)
-    if "players" not in options and game.min_players != game.max_players:
-        options["players"] = 2
+    options = with_seat_count(game, options, 2)
     players = game.num_players(game.new_state(options, seed))
     if players > len(bots):
         raise LadderError(f"{players} seats need at least {players} bots, got {len(bots)}")

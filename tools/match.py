@@ -89,6 +89,15 @@ class MatchReport:
         return asdict(self)
 
 
+def with_seat_count(game: Game, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """A copy of `options` with `players` seats when they name no seat count and the game
+    offers a choice."""
+    chosen = dict(options)
+    if "players" not in chosen and game.min_players != game.max_players:
+        chosen["players"] = players
+    return chosen
+
+
 def game_seed(seed: int, index: int, players: int, duplicate: bool) -> int:
     """Seed of game `index`: shared by a whole seat rotation when `duplicate`, else its own."""
     if duplicate:

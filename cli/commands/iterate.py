@@ -14,6 +14,7 @@ from boardbot.engine import get_game
 from boardbot.learn.iteration import IterationError, IterationSettings, run_iteration
 from boardbot.learn.selfplay import SelfPlayError
 from boardbot.learn.train import TrainError
+from boardbot.tools.match import with_seat_count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -60,9 +61,7 @@ def run_iterate_command(args: argparse.Namespace) -> int:
         train["hidden"] = list(args.hidden)
     if args.l2 is not None:
         train["l2"] = args.l2
-    options = game_options(args)
-    if "players" not in options and game.min_players != game.max_players:
-        options["players"] = 2
+    options = with_seat_count(game, game_options(args), 2)
     settings = IterationSettings(
         game=game.name,
         options=options,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 import orjson
 
@@ -13,7 +12,7 @@ from boardbot.cli.commands.options import add_game_arguments, game_options
 from boardbot.cli.commands.runner_args import add_ray_argument, chosen_runner
 from boardbot.engine import get_game
 from boardbot.search.bots import bot_names
-from boardbot.tools.match import MatchReport, clan_option_sets, run_match
+from boardbot.tools.match import MatchReport, clan_option_sets, run_match, with_seat_count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,11 +46,10 @@ def run_match_command(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     engine = chosen_engine(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    options: dict[str, Any] = game_options(args)
+    given = game_options(args)
     if args.players is not None and args.players != len(bots):
         raise SystemExit(f"--players {args.players} but {len(bots)} bots were given")
-    if "players" not in options and game.min_players != game.max_players:
-        options["players"] = len(bots)
+    options = with_seat_count(game, given, len(bots))
     option_sets = clan_option_sets(game, options, args.clans) if args.clans else [options]
     runner = chosen_runner(args)
     report, _ = run_match(
