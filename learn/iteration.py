@@ -143,11 +143,6 @@ def check_settings(settings: IterationSettings) -> None:
     TrainConfig(**settings.train).check()
 
 
-def candidate_report(reports: tuple[BotReport, ...]) -> BotReport:
-    """The candidate's figures in a match whose first bot is the candidate."""
-    return reports[0]
-
-
 def play_generation_match(
     settings: IterationSettings,
     candidate: Path,
@@ -170,7 +165,7 @@ def play_generation_match(
         {"report": report.to_json(), "games": [asdict(r) for r in records]},
         option=orjson.OPT_INDENT_2,
     ))
-    return mine, theirs, candidate_report(report.reports), players
+    return mine, theirs, report.reports[0], players  # the candidate is the first bot
 
 
 def run_iteration(
