@@ -202,7 +202,8 @@ class NativeGame(BaseGame):
         return int(self.twin.feature_size(num_players))
 
     def features(self, state: Any, seat: int) -> list[float]:
-        return list(self._call(lambda: state.features(seat)))
+        features: list[float] = self._call(lambda: state.features(seat))  # a new list already
+        return features
 
     def action_feature_size(self) -> int:
         return int(self.twin.action_feature_size())
