@@ -145,17 +145,21 @@ def _check_override(key: str, value: Any, limits: Limits) -> None:
 def check_model_name(name: str) -> None:
     """INVALID_ARGUMENT (INVALID_SETTINGS, `settings.model`) unless `name` names a model the
     server ships: a request names no file of the server's, so a path is refused."""
-    shipped = ", ".join(shipped_models()) or "none"
     if len(name) > MAX_NAME_CHARS or not is_model_name(name):
         _bad_setting(
             "model",
             f"must be the name of a shipped model (<game>-<players>p, e.g. leda-2p), not a "
-            f"path; got {echo(name[:MAX_NAME_CHARS])} (shipped: {shipped})",
+            f"path; got {echo(name[:MAX_NAME_CHARS])} (shipped: {_shipped()})",
         )
     try:
         model_path(name)
     except InvalidConfigError:
-        _bad_setting("model", f"no shipped model named {echo(name)} (shipped: {shipped})")
+        _bad_setting("model", f"no shipped model named {echo(name)} (shipped: {_shipped()})")
+
+
+def _shipped() -> str:
+    """The shipped models' names, for an error message (the folder is read only then)."""
+    return ", ".join(shipped_models()) or "none"
 
 
 def _bad_setting(key: str, why: str) -> None:
