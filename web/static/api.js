@@ -1,5 +1,5 @@
-// The page's calls to `boardbot web`'s gateway: one JSON POST per gRPC call, AnalyzeStream as
-// server-sent events read from a streaming fetch (so it can carry a body and be stopped with
+// The page's calls to `boardbot web`'s gateway: one JSON POST per gRPC call, AnalyzeStream and
+// ReviewGame as server-sent events read from a streaming fetch (so it can carry a body and be stopped with
 // an AbortController), and a GET of each game's component data.
 
 export class ApiError extends Error {
@@ -65,8 +65,18 @@ export async function call(method, request) {
 
 // Calls onMessage(analysis) for every partial analysis; resolves when the stream ends
 // (normally, or because `signal` stopped it); rejects with ApiError for a server error.
-export async function analyzeStream(request, onMessage, signal) {
-  const response = await post("AnalyzeStream", request, signal);
+export function analyzeStream(request, onMessage, signal) {
+  return eventStream("AnalyzeStream", request, onMessage, signal);
+}
+
+// Calls onMessage(response) for every ReviewGameResponse (one per judged decision, then the
+// summary); resolves when the review ends or `signal` stopped it; rejects with ApiError.
+export function reviewStream(request, onMessage, signal) {
+  return eventStream("ReviewGame", request, onMessage, signal);
+}
+
+async function eventStream(method, request, onMessage, signal) {
+  const response = await post(method, request, signal);
   if (!response.ok) throw await failure(response);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

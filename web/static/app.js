@@ -2,8 +2,14 @@
 // seat views, analyses and bot moves are all answers of boardbot's public API (through the
 // gateway of `boardbot web`); this page only keeps the game's history and draws it.
 
-import {ApiError, analyzeStream, call, gameComponents, pageError} from "/static/api.js";
+import {ApiError, call, gameComponents, pageError} from "/static/api.js";
+import {Follower} from "/static/follow.js";
 import * as generic from "/static/games/generic.js";
+import {drawGraph} from "/static/graph.js";
+import {isTouch, revealSeat} from "/static/layout.js";
+import {MAX_RECORD_CHARS, buildRecord, downloadRecord, parseRecord, replayRecord} from "/static/records.js";
+import {drawReviewList, drawReviewSummary, runReview} from "/static/review.js";
+import {drawSeatBars, valueText} from "/static/values.js";
 
 const BOARD_MODULES = {
   leda: "/static/games/leda.js",
@@ -11,6 +17,7 @@ const BOARD_MODULES = {
 };
 const CHANCE = -1;
 const TOP_K = 8;
+const ENOUGH_ITERATIONS = 1000000;  // a budget the time per position ends first (the server's default bound)
 const $ = (id) => document.getElementById(id);
 
 const app = {
@@ -25,7 +32,9 @@ const app = {
   moves: [],          // legal moves (or chance outcomes) of the shown position
   chanceForm: "",
   hover: null,        // move JSON highlighted
-  analysis: null,     // {controller, started, first, frames, seat, index}
+  selected: null,     // on a touch screen: the notation of the candidate tapped once (a second tap plays it)
+  follower: null,     // the continuous analysis (follow.js)
+  review: null,       // {controller, summary, done, total} of the review under way or last run
   mode: "analyse",    // "analyse" | "play" | "watch"
   play: {seat: 0, preset: "beginner"},
   watch: {bots: []},
@@ -84,6 +93,8 @@ function el(tag, props = {}, ...children) {
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
 function seatLabel(seat) {
+  const named = app.mode === "analyse" ? app.recordPlayers?.find((p) => p.seat === seat)?.name : null;
+  if (named) return `${named} (seat ${seat})`;
   if (app.mode === "play") return seat === app.play.seat ? `You (seat ${seat})` : `${app.play.preset} (seat ${seat})`;
   if (app.mode === "watch") return `${app.watch.bots[seat] || "bot"} (seat ${seat})`;
   return `Seat ${seat}`;
@@ -124,6 +135,13 @@ function boardModule(game) {
 // ---------- start-up ----------
 
 async function start() {
+  app.follower = new Follower({
+    target: followTarget,
+    onStart: onFollowStart,
+    onPartial: onFollowPartial,
+    onIdle: onFollowIdle,
+    onError: (error) => { drawFollowing(); showError(error); },
+  });
   wireControls();
   const listed = await guarded(() => call("ListGames", {}));
   if (!listed) return;
@@ -155,7 +173,7 @@ function wireControls() {
   $("setup-form").addEventListener("submit", onSetupSubmit);
   $("pov-select").onchange = (e) => {
     app.pov = e.target.value === "all" ? "all" : Number(e.target.value);
-    guarded(showPosition);
+    guarded(() => showPosition({reveal: false}));
   };
   $("first-button").onclick = () => goTo(0);
   $("back-button").onclick = () => goTo(app.index - 1);
@@ -167,8 +185,24 @@ function wireControls() {
     if (e.key in keys) { e.preventDefault(); goTo(keys[e.key]); }
   });
   for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => selectTab(tab.dataset.tab);
-  $("analysis-start").onclick = () => guarded(startAnalysis);
-  $("analysis-stop").onclick = stopAnalysis;
+  $("analysis-start").onclick = startFollowing;
+  $("analysis-stop").onclick = stopFollowing;
+  for (const id of ["analysis-preset", "analysis-budget", "analysis-iterations", "analysis-time"]) {
+    $(id).onchange = () => app.follower.on && app.follower.restart();
+  }
+  $("show-best").onchange = () => guarded(drawBoard);
+  $("review-start").onclick = () => guarded(startReview);
+  $("review-stop").onclick = stopReview;
+  $("review-marked").onchange = drawReview;
+  $("record-export").onclick = () => guarded(exportRecord);
+  $("record-file").onchange = (e) => guarded(() => importRecordFile(e.target));
+  $("record-load").onclick = () => guarded(() => importRecord($("record-text").value));
+  $("sheet-toggle").onclick = () => document.documentElement.classList.toggle("sheet-collapsed");
+  new ResizeObserver(() => drawGameGraph()).observe($("graph"));
+  if (isTouch()) {
+    document.body.classList.add("touch");
+    $("analysis-hint").textContent = "Tap a candidate to see it on the board; tap it again to play it.";
+  }
   $("moves-filter").oninput = drawMoves;
   $("play-start").onclick = () => guarded(() => startPlay(false));
   $("play-new").onclick = () => guarded(() => startPlay(true));
@@ -273,7 +307,6 @@ function onSetupSubmit(event) {
 }
 
 async function newGame(game, setup) {
-  stopAnalysis();
   const started = await call("NewGame", {
     game,
     options_json: setup.options,
@@ -282,12 +315,23 @@ async function newGame(game, setup) {
     manual_chance: setup.manualChance,
   });
   app.game = game;
-  app.setup = setup;
+  app.setup = {...setup, dealtBy: setup.seed};
+  app.recordPlayers = [];
   $("game-select").value = game;
-  app.history = [{state: started.state_json, summary: started.summary, move: null, events: started.chance_events, analysis: null, by: "setup"}];
-  app.index = 0;
-  fillSeatControls(started.summary.num_players);
+  // The opening chance steps are part of the first position: a record starts after them.
+  replaceGame([{state: started.state_json, summary: started.summary, move: null, events: started.chance_events,
+                chance: [], analysis: null, by: "setup"}]);
   await showPosition();
+}
+
+// A new game's history in place of the old one: what was found about the old game goes.
+function replaceGame(history) {
+  stopReview();
+  app.review = null;
+  app.history = history;
+  app.index = 0;
+  fillSeatControls(history[0].summary.num_players);
+  drawReview();
 }
 
 function fillSeatControls(seats) {
@@ -309,30 +353,39 @@ function fillSeatControls(seats) {
 
 // ---------- showing a position ----------
 
-function goTo(index) {
+function goTo(index, reveal = true) {
   if (index < 0 || index >= app.history.length || index === app.index) return;
-  stopAnalysis();
   app.index = index;
-  guarded(showPosition);
+  guarded(() => showPosition({reveal}));
 }
 
-async function showPosition() {
+// Draws the shown position; `reveal` scrolls the board of the seat to move into view.
+async function showPosition({reveal = true} = {}) {
   const token = ++app.showToken;
   const e = entry();
   app.hover = null;
+  app.selected = null;
+  if (lockReason() && app.pov !== app.play.seat) app.pov = app.play.seat;
+  app.shownAt = performance.now();
   const [view, moves] = await Promise.all([viewOf(e), movesOf(e)]);
   if (token !== app.showToken) return;
   app.moves = moves.moves;
   app.chanceForm = moves.chanceForm;
   e.view = view;
   await drawBoard();
+  drawLock();
   drawTurn();
   drawMoves();
   drawChance();
-  drawAnalysis(e.analysis);
+  drawAnalysis(shownAnalysis(e));
   drawEvalBars();
   drawHistory();
-  $("state-text").value = JSON.stringify(e.state, null, 2);
+  drawGameGraph();
+  drawReview();
+  drawState();
+  if (reveal) revealSeat($("board"), toMove(e));
+  app.follower.follow(e);
+  drawFollowing();
   afterShown();
 }
 
@@ -358,14 +411,19 @@ async function movesOf(e) {
 async function drawBoard() {
   const e = entry();
   const module = await boardModule(app.game);
-  const names = Array.from({length: seatsOf(e)}, (_, i) => seatLabel(i));
+  const best = $("show-best").checked ? shownAnalysis(e)?.moves?.[0]?.move : null;
+  app.shownBest = best?.notation ?? null;
   module.render($("board"), e.view, {
     seat: app.pov === "all" ? null : app.pov,
-    names,
+    names: seatLabels(e),
     highlight: app.hover,
+    best: best?.move_json ?? null,
     toMove: toMove(e),
   });
+  $("board").dataset.best = app.shownBest ?? "";
 }
+
+const seatLabels = (e) => Array.from({length: seatsOf(e)}, (_, i) => seatLabel(i));
 
 function drawTurn() {
   const e = entry();
@@ -391,7 +449,9 @@ function drawMoves() {
   const filter = $("moves-filter").value.trim().toLowerCase();
   const list = $("moves-list");
   const enabled = humanMayMove() && toMove(entry()) !== CHANCE;
-  list.replaceChildren(...app.moves
+  const hidden = lockReason() && toMove(entry()) !== app.play.seat;
+  $("moves-hidden").hidden = !hidden;
+  list.replaceChildren(...(hidden ? [] : app.moves)
     .filter((m) => !filter || m.notation.toLowerCase().includes(filter))
     .map((m) => el("li", {}, el("button", {
       textContent: m.notation,
@@ -433,14 +493,18 @@ function drawChance() {
 
 function drawHistory() {
   const list = $("history-list");
+  const locked = lockReason();
   list.replaceChildren(...app.history.map((h, i) => {
     const what = i === 0 ? "start" : (h.move?.notation ?? "chance");
-    const events = h.events?.length ? ` · ${h.events.join(", ")}` : "";
+    // While a seat is played, the chance outcomes may tell what it may not see (a shuffled order).
+    const events = h.events?.length ? ` · ${locked ? `${h.events.length} chance outcome(s), shown after the game` : h.events.join(", ")}` : "";
     // The value the analysis of the position before gave the move played, when it has one.
-    const weighed = i > 0 && h.move ? app.history[i - 1].analysis?.moves?.find((m) => m.move.notation === h.move.notation) : null;
-    const value = weighed ? ` · ${pct(weighed.value)}` : "";
+    const before = i > 0 ? app.history[i - 1].analysis : null;
+    const weighed = h.move ? before?.moves?.find((m) => m.move.notation === h.move.notation) : null;
+    const value = weighed ? ` · ${valueText(weighed, before.stats)}` : "";
+    const judged = i > 0 && app.history[i - 1].review ? ` · ${app.history[i - 1].review.judgement}` : "";
     return el("li", {class: i === app.index ? "current" : ""},
-      el("button", {textContent: `${i}. ${h.by && i ? h.by + ": " : ""}${what}${value}${events}`,
+      el("button", {textContent: `${i}. ${h.by && i ? h.by + ": " : ""}${what}${value}${judged}${events}`,
                     dataset: {testid: "history-entry"}, onclick: () => goTo(i)}));
   }));
 }
@@ -454,7 +518,6 @@ async function highlight(moveJson) {
 
 async function playMove(move) {
   if (app.busy) return;
-  stopAnalysis();
   app.busy = true;
   drawMoves();  // nothing may be pressed while the move is applied: the list is about to change
   drawChance();
@@ -465,8 +528,11 @@ async function playMove(move) {
     else if (move?.notation !== undefined) request.notation = move.notation;
     const next = await call("ApplyMove", request);
     if (move?.analysis) e.analysis = move.analysis;  // the bot's view of the position it moved from
-    push({state: next.state_json, summary: next.summary, move: next.move || null, events: next.chance_events,
-          analysis: null, by: move?.by || (toMove(e) === CHANCE ? "chance" : "you")});
+    const played = {state: next.state_json, summary: next.summary, move: next.move || null, events: next.chance_events,
+                    analysis: null, by: move?.by || (toMove(e) === CHANCE ? "chance" : "you")};
+    if (move?.clockMs !== undefined) played.clockMs = move.clockMs;
+    else if (app.mode === "play" && toMove(e) === app.play.seat) played.clockMs = performance.now() - app.shownAt;
+    push(played);
   } catch (error) {
     app.busy = false;
     drawMoves();
@@ -483,58 +549,95 @@ function push(next) {
   app.index = app.history.length - 1;
 }
 
-// ---------- analysis ----------
+// ---------- analysis that follows the game ----------
 
-function searchRequest(e) {
-  const request = {game: app.game, state_json: e.state, seat: toMove(e), seed: seedFor(app.index), top_k: TOP_K};
-  const iterations = Number($("analysis-iterations").value);
+function searchRequest(e, index) {
+  const request = {game: app.game, state_json: e.state, seat: toMove(e), seed: seedFor(index), top_k: TOP_K,
+                   preset: $("analysis-preset").value};
+  const iterations = Math.floor(Number($("analysis-iterations").value));
   const time = Number($("analysis-time").value);
-  request.preset = $("analysis-preset").value;
+  const budget = $("analysis-budget").value;
   const settings = {};
-  if (iterations > 0) settings.iterations = Math.floor(iterations);
+  if (iterations > 0) settings.iterations = iterations;
   if (time > 0) settings.time_ms = time;
+  else if (budget !== "preset" && budget !== "infinite") settings.time_ms = Number(budget);
+  // A time per position (or "infinite": the server's bound) ends the search, not the preset's iterations.
+  if (budget !== "preset") settings.iterations ??= ENOUGH_ITERATIONS;
   if (Object.keys(settings).length) request.settings = settings;
   return request;
 }
 
-async function startAnalysis() {
-  const e = entry();
-  if (e.summary.terminal || toMove(e) === CHANCE) {
-    throw pageError("NOTHING_TO_ANALYSE",
-                    e.summary.terminal ? "the game is over" : "a chance step: roll or pick the outcome first");
-  }
-  stopAnalysis();
-  const run = {controller: new AbortController(), started: performance.now(), first: null, frames: 0, index: app.index};
-  app.analysis = run;
-  drawAnalysis(null);  // the last analysis's figures go: what follows is this one's
-  $("analysis-start").disabled = true;
-  $("analysis-stop").disabled = false;
-  try {
-    await analyzeStream({analysis: searchRequest(e), every_ms: 100}, (partial) => {
-      if (app.analysis !== run) return;
-      run.frames += 1;
-      run.first ??= performance.now();
-      partial.timing = {firstMs: run.first - run.started, frames: run.frames, seconds: (performance.now() - run.first) / 1000};
-      app.history[run.index].analysis = partial;
-      if (app.index === run.index) { drawAnalysis(partial); drawEvalBars(); }
-    }, run.controller.signal);
-  } finally {
-    if (app.analysis === run) {
-      app.analysis = null;
-      $("analysis-start").disabled = false;
-      $("analysis-stop").disabled = true;
-      if (app.index === run.index) drawHistory();
-    }
-  }
+// Why the shown position is not analysed now, or "".
+function analysisBlocked(e) {
+  if (e.summary.terminal) return "the game is over: nothing to analyse here";
+  if (toMove(e) === CHANCE) return "a chance step: roll or pick the outcome, and the analysis goes on";
+  if (lockReason() && toMove(e) !== app.play.seat) return "the bot's turn: what it weighs stays hidden while you play";
+  return "";
 }
 
-function stopAnalysis() {
-  const run = app.analysis;
-  if (!run) return;
-  app.analysis = null;
-  run.controller.abort();
-  $("analysis-start").disabled = false;
-  $("analysis-stop").disabled = true;
+function followTarget() {
+  const e = entry();
+  const idle = analysisBlocked(e);
+  if (idle) return {idle, entry: e};
+  return {request: searchRequest(e, app.index), entry: e, infinite: $("analysis-budget").value === "infinite"};
+}
+
+function startFollowing() {
+  clearError();
+  app.follower.start();
+  drawFollowing();
+}
+
+function stopFollowing() {
+  app.follower.stop();
+  drawFollowing();
+  drawHistory();
+}
+
+function onFollowStart(run) {
+  if (run.entry !== entry()) return;
+  drawAnalysis(null);  // the last analysis's figures go: what follows is this one's
+  drawFollowing();
+}
+
+function onFollowPartial(run, partial) {
+  run.entry.analysis = partial;
+  if (run.entry !== entry()) return;
+  drawAnalysis(partial);
+  drawEvalBars();
+  drawGameGraphSoon();
+  if ((partial.moves?.[0]?.move.notation ?? null) !== app.shownBest) guarded(drawBoard);
+}
+
+function onFollowIdle(reason) {
+  drawFollowing(reason);
+  drawHistory();
+  drawGameGraph();
+}
+
+// The buttons and the line that say whether the analysis follows the game.
+function drawFollowing(reason = "") {
+  const follower = app.follower;
+  const running = follower.isRunning(entry());
+  $("analysis-start").disabled = follower.on;
+  $("analysis-stop").disabled = !follower.on;
+  const line = $("follow-line");
+  line.dataset.following = String(follower.on);
+  line.dataset.running = String(running);
+  if (!follower.on) {
+    line.textContent = "";
+    return;
+  }
+  const budget = $("analysis-budget").selectedOptions[0]?.textContent ?? "";
+  const idle = reason || analysisBlocked(entry());
+  line.textContent = `Following the game (${budget} per position): ` +
+    (running ? "analysing the position shown" : idle || "this position is analysed; step or play on");
+}
+
+// The analysis shown for entry `e`: none for the bot's turns while a seat is played.
+function shownAnalysis(e) {
+  if (lockReason() && toMove(e) !== app.play.seat) return null;
+  return e.analysis;
 }
 
 function drawAnalysis(analysis) {
@@ -542,30 +645,46 @@ function drawAnalysis(analysis) {
   const rows = analysis?.moves || [];
   const most = Math.max(1, ...rows.map((m) => Number(m.visits)));
   const playable = humanMayMove();
+  const touch = document.body.classList.contains("touch");
   body.replaceChildren(...rows.map((m) => {
     const visits = Number(m.visits);
-    const row = el("tr", {dataset: {testid: "candidate", notation: m.move.notation}, class: playable ? "playable" : "",
-                          onmouseenter: () => { highlight(m.move.move_json); drawPv(m); },
-                          onmouseleave: () => { highlight(null); drawPv(rows[0]); },
-                          onclick: () => playable && guarded(() => playMove(m.move))},
+    const selected = touch && app.selected === m.move.notation;
+    const show = () => { highlight(m.move.move_json); drawPv(m); };
+    const row = el("tr", {dataset: {testid: "candidate", notation: m.move.notation},
+                          class: `${playable ? "playable" : ""}${selected ? " selected" : ""}`,
+                          onclick: () => {
+                            if (touch && !selected) {
+                              app.selected = m.move.notation;  // a first tap shows it; a second plays it
+                              drawAnalysis(analysis);
+                              show();
+                            } else if (playable) {
+                              guarded(() => playMove(m.move));
+                            }
+                          }},
       el("td", {textContent: String(m.rank)}),
       el("td", {class: "notation", textContent: m.move.notation}),
       el("td", {class: "visits"}, el("div", {class: "bar", style: {width: `${(100 * visits / most).toFixed(1)}%`}}),
          el("span", {textContent: visits.toLocaleString()})),
-      el("td", {textContent: pct(m.value)}),
-      el("td", {textContent: pct(m.lower_bound)}));
+      el("td", {textContent: valueText(m, analysis.stats)}),
+      el("td", {textContent: valueText({...m, value: m.lower_bound}, analysis.stats)}));
+    if (!touch) {
+      row.addEventListener("mouseenter", show);
+      row.addEventListener("mouseleave", () => { highlight(null); drawPv(rows[0]); });
+    }
     return row;
   }));
-  drawPv(rows[0]);
+  drawPv(rows.find((m) => touch && m.move.notation === app.selected) || rows[0]);
   const stats = analysis?.stats;
   const parts = [];
   if (stats) {
     const iterations = Number(stats.iterations);
     const seconds = Number(stats.elapsed_ms) / 1000;
     parts.push(`${iterations.toLocaleString()} iterations`, `${seconds.toFixed(1)} s`);
+    if (Number(stats.reused_visits) > 0) parts.push(`on ${Number(stats.reused_visits).toLocaleString()} visits before`);
     if (seconds > 0) parts.push(`${Math.round(iterations / seconds).toLocaleString()}/s`);
     if (analysis.final) parts.push(`done (${stats.stopped_by})`);
     if (analysis.chosen) parts.push(`the bot played ${analysis.chosen}`);
+    if (analysis.fromReview) parts.push("from the review");
   }
   const timing = analysis?.timing;
   if (timing) {
@@ -585,41 +704,149 @@ function drawPv(m) {
     ...m.principal_variation.map((n, i) => el("span", {class: i ? "pv-move" : "pv-move first", textContent: n}))] : []));
 }
 
-function evalEstimates() {
-  // The latest estimate of each seat along the line up to the shown position: the best
-  // candidate's value at that seat's last analysed turn; in a two-seat game the other seat's
-  // share is the rest.
-  const seats = seatsOf(entry());
-  const found = new Array(seats).fill(null);
-  for (let i = app.index; i >= 0; i--) {
-    const h = app.history[i];
-    const seat = h.summary.current_player;
-    const best = h.analysis?.moves?.[0];
-    if (best && seat >= 0 && found[seat] === null) found[seat] = Number(best.value);
-  }
-  if (seats === 2) {
-    if (found[0] === null && found[1] !== null) found[0] = 1 - found[1];
-    if (found[1] === null && found[0] !== null) found[1] = 1 - found[0];
-  }
+function drawEvalBars() {
   const e = entry();
-  if (e.summary.terminal) return e.summary.returns.map((r) => (r > 0 ? 1 : 0));
-  return found;
+  const forced = toMove(e) >= 0 && app.moves.length === 1;
+  drawSeatBars($("eval-bars"), app.history, app.index, seatLabels(e), forced);
 }
 
-function drawEvalBars() {
-  const box = $("eval-bars");
-  const estimates = evalEstimates();
-  box.replaceChildren(...estimates.map((v, seat) => el("div", {class: `eval-bar seat-${seat}`, title: `${seatLabel(seat)}: ${v === null ? "not analysed yet" : pct(v)} to win`,
-                                                           dataset: {testid: `eval-${seat}`, value: v === null ? "" : v.toFixed(3)}},
-    el("div", {class: "fill", style: {height: `${v === null ? 0 : (100 * v).toFixed(1)}%`}}),
-    el("span", {class: "eval-label", textContent: v === null ? "–" : `${Math.round(100 * v)}`}),
-    el("span", {class: "eval-seat", textContent: `S${seat}`}))));
+function drawGameGraph() {
+  if (!app.history.length) return;
+  clearTimeout(app.graphTimer);
+  app.graphTimer = null;
+  drawGraph($("graph"), app.history, app.index, seatLabels(entry()), (p) => goTo(p, false));
+}
+
+// Redraws the graph at most a few times a second while an analysis streams.
+function drawGameGraphSoon() {
+  app.graphTimer ??= setTimeout(drawGameGraph, 300);
+}
+
+// ---------- review ----------
+
+async function startReview() {
+  const locked = lockReason();
+  if (locked) throw pageError("LOCKED", "the review waits until the game is over: it searches every seat's moves");
+  if (app.history.length < 2) throw pageError("NOTHING_TO_REVIEW", "no move has been played yet");
+  stopReview();
+  const history = app.history;
+  const run = {controller: new AbortController(), summary: null, done: 0, total: 0, running: true, preparing: true};
+  app.review = run;
+  drawReview();
+  const {record, decisions} = await buildRecord(app.game, app.setup.options, app.setup.dealtBy, history, recordPlayers());
+  run.total = decisions.size;
+  run.preparing = false;
+  drawReview();
+  try {
+    await runReview({
+      record, decisions, entries: history, timeMs: Math.max(1, Number($("review-time").value) || 200),
+      seed: app.setup.dealtBy ?? 0, signal: run.controller.signal,
+      onPosition: () => {
+        run.done += 1;
+        if (app.review === run) refreshReviewSoon();
+      },
+      onSummary: (summary) => { run.summary = summary; },
+    });
+  } finally {
+    run.running = false;
+    if (app.review === run) refreshReview();
+  }
+}
+
+function stopReview() {
+  const run = app.review;
+  if (!run?.running) return;
+  run.running = false;
+  run.cancelled = true;
+  run.controller.abort();
+  drawReview();
+}
+
+function refreshReview() {
+  app.reviewFrame = null;
+  drawReview();
+  drawGameGraph();
+  drawEvalBars();
+  drawHistory();
+  if (!app.follower.isRunning(entry())) {
+    drawAnalysis(shownAnalysis(entry()));
+    guarded(drawBoard);
+  }
+}
+
+function refreshReviewSoon() {
+  app.reviewFrame ??= requestAnimationFrame(refreshReview);
+}
+
+// The review's buttons, progress, summary and list of judged moves.
+function drawReview() {
+  const run = app.review;
+  const locked = lockReason();
+  $("review-start").disabled = Boolean(run?.running) || Boolean(locked) || app.history.length < 2;
+  $("review-stop").disabled = !run?.running;
+  const line = $("review-progress");
+  line.dataset.state = !run ? "" : run.running ? "running" : run.cancelled ? "cancelled" : "done";
+  line.dataset.done = String(run?.done ?? 0);
+  line.textContent = locked ? "The review waits until the game is over."
+    : !run ? "" : run.preparing ? "writing the game's record…"
+    : `${run.running ? "reviewing" : run.cancelled ? "cancelled" : "reviewed"}: ${run.done} of ${run.total} moves judged`;
+  const labels = seatLabels(app.history[0]);
+  drawReviewSummary($("review-summary"), run?.summary, labels);
+  drawReviewList($("review-list"), app.history, labels, (p) => goTo(p, false), $("review-marked").checked);
+}
+
+// ---------- records ----------
+
+function recordPlayers() {
+  const seats = Array.from({length: seatsOf(app.history[0])}, (_, i) => i);
+  if (app.mode === "play") {
+    return seats.map((seat) => (seat === app.play.seat ? {seat, name: "you", kind: "human"}
+      : {seat, name: app.play.preset, kind: "bot"}));
+  }
+  if (app.mode === "watch") return seats.map((seat) => ({seat, name: app.watch.bots[seat], kind: "bot"}));
+  return app.recordPlayers || [];
+}
+
+async function exportRecord() {
+  if (lockReason()) throw pageError("LOCKED", "the record holds every seat's cards: it waits until the game is over");
+  const {record} = await buildRecord(app.game, app.setup.options, app.setup.dealtBy, app.history, recordPlayers());
+  const text = JSON.stringify(record, null, 1);
+  $("record-text").value = text;
+  $("record-status").textContent = `${record.moves.length} moves and chance outcomes written`;
+  downloadRecord(record, `${app.game}-${record.date.replace(/[:]/g, "")}.json`);
+}
+
+async function importRecordFile(input) {
+  const file = input.files?.[0];
+  input.value = "";
+  if (!file) return;
+  if (file.size > MAX_RECORD_CHARS) throw pageError("INVALID_RECORD", `${file.name}: larger than ${MAX_RECORD_CHARS} bytes`);
+  await importRecord(await file.text());
+}
+
+async function importRecord(text) {
+  const record = parseRecord(text, app.games);
+  const status = $("record-status");
+  const history = await replayRecord(record, (done, total) => { status.textContent = `replaying: ${done} of ${total}`; });
+  status.textContent = `loaded: ${record.moves.length} moves and chance outcomes`;
+  await boardModule(record.game);
+  app.game = record.game;
+  $("game-select").value = record.game;
+  app.setup = {players: history[0].summary.num_players, options: record.options, seed: record.seed ?? 0,
+               manualChance: false, dealtBy: Number.isInteger(record.seed) ? record.seed : null};
+  app.recordPlayers = record.players || [];
+  app.mode = "analyse";
+  $("mode-line").textContent = "Analysis mode: you move every seat.";
+  replaceGame(history);
+  app.index = history.length - 1;
+  await showPosition();
 }
 
 // ---------- play and watch ----------
 
 function setMode(mode) {
   app.mode = mode;
+  app.follower.restart();  // what may be analysed changes with the mode
   const lines = {
     analyse: "Analysis mode: you move every seat.",
     play: `Playing seat ${app.play.seat} against ${app.play.preset}.`,
@@ -672,7 +899,30 @@ async function botMove(preset) {
   // Kept for review: what the bot weighed, best first (its move among them when it is that high).
   const weighed = chosen.candidates?.length ? chosen.candidates : [chosen.analysis].filter(Boolean);
   const analysis = weighed.length ? {moves: weighed, stats: chosen.stats, final: true, chosen: chosen.move.notation} : null;
-  await playMove({move_json: chosen.move.move_json, analysis, by: preset});
+  await playMove({move_json: chosen.move.move_json, analysis, by: preset, clockMs: Number(chosen.stats?.elapsed_ms ?? 0)});
+}
+
+// ---------- play mode hides what the player may not see ----------
+
+// Why the page shows only the played seat's side of the game now, or "" when it shows all.
+function lockReason() {
+  if (app.mode !== "play" || !app.history.length) return "";
+  if (app.history[app.history.length - 1].summary.terminal) return "";
+  return `You play seat ${app.play.seat}: the other seats' views, the referee's, the bot's options, the ` +
+    "full state, the chance outcomes, the review and the record stay hidden until the game is over (or you stop playing).";
+}
+
+function drawLock() {
+  const reason = lockReason();
+  const pov = $("pov-select");
+  for (const option of pov.options) option.disabled = Boolean(reason) && option.value !== String(app.play.seat);
+  pov.disabled = Boolean(reason);
+  pov.value = String(app.pov);
+  $("pov-lock").hidden = !reason;
+  $("pov-lock").title = reason;
+  $("lock-line").hidden = !reason;
+  $("lock-line").textContent = reason;
+  $("record-export").disabled = Boolean(reason);
 }
 
 // ---------- the state as JSON ----------
@@ -681,11 +931,18 @@ async function loadPastedState() {
   const text = $("state-text").value;
   const seen = await call("ViewState", {game: app.game, state_json: text, seat: 0});
   const state = JSON.parse(text);
-  stopAnalysis();
-  app.history = [{state, summary: seen.summary, move: null, events: [], analysis: null, by: "pasted"}];
-  app.index = 0;
-  fillSeatControls(seen.summary.num_players);
+  app.setup = {...app.setup, options: {}, dealtBy: null};
+  app.recordPlayers = [];
+  replaceGame([{state, summary: seen.summary, move: null, events: [], chance: [], analysis: null, by: "pasted"}]);
   await showPosition();
+}
+
+// The full state of the shown position, unless a seat is played.
+function drawState() {
+  const locked = lockReason();
+  $("state-locked").hidden = !locked;
+  $("state-open").hidden = Boolean(locked);
+  $("state-text").value = locked ? "" : JSON.stringify(entry().state, null, 2);
 }
 
 function downloadState() {

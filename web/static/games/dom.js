@@ -145,6 +145,7 @@ export function normCtx(ctx) {
     seat: typeof c.seat === "number" ? c.seat : null,
     names: Array.isArray(c.names) ? c.names : [],
     highlight: c.highlight && typeof c.highlight === "object" ? c.highlight : null,
+    best: c.best && typeof c.best === "object" ? c.best : null,
     toMove: typeof c.toMove === "number" ? c.toMove : null,
   };
 }

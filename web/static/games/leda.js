@@ -757,6 +757,8 @@ export function render(root, state, ctx) {
     el("div", { class: "lb-seats" }, players(s).map((_, seat) => seatEl(s, c, seat, opts))),
   );
   root.appendChild(board);
+  // The best candidate stays marked while the position is analysed; the hovered move on top.
+  if (c.best) markInvolved(board, involved(s, c.best), "lb-best");
   markInvolved(board, hl, "lb-hl");
   return board;
 }

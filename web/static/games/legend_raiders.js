@@ -590,6 +590,8 @@ export function render(root, state, ctx) {
     commonEl(s),
     el("div", { class: "rb-players" }, players(s).map((_, seat) => playerEl(s, c, seat, toMove))));
   root.appendChild(board);
+  // The best candidate stays marked while the position is analysed; the hovered move on top.
+  if (c.best) markInvolved(board, involved(s, c.best), "rb-best");
   if (c.highlight) markInvolved(board, involved(s, c.highlight), "rb-hl");
   return board;
 }
