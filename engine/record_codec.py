@@ -141,6 +141,16 @@ def write_record(record: Record, path: str | Path) -> None:
     Path(path).write_bytes(record_bytes(record))
 
 
+def checked_players(players: object) -> tuple[dict[str, Any], ...]:
+    """`players` as a record's `players` field reads them (RecordError at `$.players[i]`)."""
+    return _players(JsonReader.document(players, ("players",), RecordError))
+
+
+def checked_move(move: RecordedMove, index: int) -> RecordedMove:
+    """`move` as the record's move `index` reads it (RecordError at `$.moves[index]...`)."""
+    return _move(JsonReader.document(_move_json(move), ("moves", index), RecordError))
+
+
 def _move(reader: JsonReader) -> RecordedMove:
     reader.obj(MOVE_FIELDS)
     return RecordedMove(

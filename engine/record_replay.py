@@ -9,6 +9,7 @@ from typing import Any
 
 from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, JsonDict, State
 from boardbot.engine.errors import EngineError, echo
+from boardbot.engine.record_codec import checked_move, checked_players
 from boardbot.engine.record_model import (
     MAX_RECORD_MOVES,
     Record,
@@ -100,7 +101,8 @@ class RecordBuilder:
         self.game = game
         self.options = dict(options)
         self.seed = seed
-        self.players = tuple(dict(p) for p in players)
+        listed = [dict(p) for p in players]
+        self.players = checked_players(listed) if listed else ()
         seats = game.num_players(state)
         if self.players and len(self.players) != seats:
             raise RecordError(
@@ -116,7 +118,8 @@ class RecordBuilder:
         clock_ms: float | None = None,
         comment: str | None = None,
     ) -> RecordedMove:
-        """Record `action` played in `state_before` (by its seat to move, or chance)."""
+        """Record `action` played in `state_before` (by its seat to move, or chance); a clock
+        or comment past the format's bounds is a RecordError."""
         if len(self.moves) >= MAX_RECORD_MOVES:
             raise RecordError("$.moves", f"a record holds at most {MAX_RECORD_MOVES} moves")
         move = RecordedMove(
@@ -126,7 +129,7 @@ class RecordBuilder:
             clock_ms=clock_ms,
             comment=comment,
         )
-        self.moves.append(move)
+        self.moves.append(checked_move(move, len(self.moves)))
         return move
 
     def finish(
