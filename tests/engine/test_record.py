@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,10 +37,8 @@ from boardbot.engine.record_model import (
     MAX_SEATS,
     MAX_SEED,
 )
+from tests.engine.records import SCHEMA, random_record
 from tests.engine.schema_check import schema_errors
-
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "engine" / "schemas" / "record.schema.json"
-SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text())
 
 GAMES = [
     ("leda", {"clans": ["cats", "sharks"]}),
@@ -50,26 +47,6 @@ GAMES = [
     ("legend_raiders", {"players": 3}),
     ("legend_raiders", {"players": 4, "variant": "diceless"}),
 ]
-
-
-def random_record(
-    name: str, options: dict[str, Any], seed: int, steps: int | None = None
-) -> tuple[Record, Any]:
-    """A seeded random game's record (to the end, or `steps` moves) and its last state."""
-    game = get_game(name)
-    rng = random.Random(seed)
-    state = game.new_state(options, seed)
-    players = [{"seat": s, "name": f"p{s}", "kind": "bot"} for s in range(game.num_players(state))]
-    builder = RecordBuilder(game, state, options, seed, players)
-    while not game.is_terminal(state) and (steps is None or len(builder.moves) < steps):
-        if game.current_player(state) == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            action = rng.choice(list(game.legal_actions(state)))
-        comment = f"move {len(builder.moves)}"
-        builder.add(state, action, clock_ms=rng.random() * 100, comment=comment)
-        state = game.apply(state, action)
-    return builder.finish(state, date="2026-12-02T14:00:00Z", event="test"), state
 
 
 @pytest.fixture(scope="module")
@@ -439,3 +416,31 @@ def test_the_schema_refuses_what_the_reader_refuses(
     errors = schema_errors(data, SCHEMA, SCHEMA)
     field = "$." + path.removeprefix("$.").split(".")[0].split("[")[0]  # oneOf says it there
     assert errors and all(e.startswith(field) for e in errors), errors
+
+
+# --- the documentation ---------------------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_the_documented_example_reads_and_replays() -> None:
+    record = read_record(DOCS / "example-record.json")
+    game = get_game(record.game)
+    positions = replay(game, record)
+    assert len(positions) == 10 and record.result is None
+    shown = (DOCS / "records.md").read_text()
+    for move in record_bytes(record).decode().splitlines()[9:18]:  # the moves, one per line
+        assert move.strip().rstrip(",") in shown
+    assert schema_errors(record_to_json(record), SCHEMA, SCHEMA) == []
+
+
+def test_the_documented_python_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (DOCS / "records.md").read_text()
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "example-record.json").write_bytes(
+        (DOCS / "example-record.json").read_bytes())
+    exec(compile(code, "records.md", "exec"), {})
+    written = read_record(tmp_path / "game.json")
+    assert len(written.moves) == 1 and written.moves[0].seat == CHANCE

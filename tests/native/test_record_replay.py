@@ -10,7 +10,7 @@ import pytest
 from boardbot.engine import get_game
 from boardbot.engine.record import RecordBuilder, RecordedMove, RecordError, replay
 from boardbot.search.native_game import NativeGame
-from tests.engine.test_record import random_record
+from tests.engine.records import random_record
 from tests.native.native_game import NOT_BUILT
 from tests.native.parity import boardbot_native
 

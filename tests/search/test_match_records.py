@@ -15,8 +15,8 @@ from boardbot.engine import CHANCE, get_game
 from boardbot.engine.record import read_record, record_to_json, replay
 from boardbot.search.engines import Engine
 from boardbot.tools.match import GameRecord, play_game, run_match
+from tests.engine.records import SCHEMA
 from tests.engine.schema_check import schema_errors
-from tests.engine.test_record import SCHEMA
 
 BOT_GAMES = [
     ("leda", {"clans": ["cats", "sharks"]}, ["medium@20", "greedy"]),
