@@ -56,3 +56,45 @@ def play_until_over(page: Page, rng: random.Random, limit_s: float = 300.0) -> i
         except Exception:  # the list was redrawn under the click: look again
             continue
     return presses
+
+
+def ply(page: Page) -> str:
+    """The position shown, as the page says it: "move i of n"."""
+    return page.get_by_test_id("ply").inner_text()
+
+
+def follow_analysis(page: Page, iterations: int) -> None:
+    """Turn on the analysis that follows the game, with `iterations` per position."""
+    tab(page, "analysis")
+    page.locator("#analysis-iterations").fill(str(iterations))
+    page.get_by_test_id("analysis-start").click()
+    expect(page.get_by_test_id("follow-line")).to_have_attribute("data-following", "true")
+
+
+def wait_analysed(page: Page, index: int, timeout_ms: float = 20_000) -> None:
+    """Wait until the search of history[index] has ended (the page's own record of it)."""
+    page.wait_for_function(
+        "i => window.boardbot.history[i]?.analysis?.final === true", arg=index, timeout=timeout_ms
+    )
+
+
+def fully_in_view(page: Page, selector: str) -> bool:
+    """True when the first element matching `selector` lies wholly inside the window."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, selector
+    return (
+        box["y"] >= -0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+        and box["x"] >= -0.5
+        and box["x"] + box["width"] <= size["width"] + 0.5
+    )
+
+
+def play_first_moves(page: Page, count: int) -> None:
+    """Play the first legal move `count` times (from the Moves tab)."""
+    tab(page, "moves")
+    for _ in range(count):
+        before = ply(page)
+        page.get_by_test_id("move").first.click()
+        expect(page.get_by_test_id("ply")).not_to_have_text(before)

@@ -60,7 +60,7 @@ export async function buildRecord(game, options, seed, history, players) {
     format: FORMAT,
     version: VERSION,
     game,
-    options: options || {},
+    options: {...options, players: history[0].summary.num_players},
     initial_state: history[0].state,
     moves,
   };
