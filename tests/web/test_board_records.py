@@ -1,0 +1,116 @@
+"""Game records on the board: the shown game exported as a record that the rules replay, and a
+record imported (pasted or picked as a file) giving back the same game."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardbot.engine import get_game
+from boardbot.engine.record import record_from_json, replay
+from tests.web.browser import launched_chromium, skip_reason
+from tests.web.gateways import RunningGateway
+
+REASON = skip_reason()
+pytestmark = [
+    pytest.mark.skipif(REASON is not None, reason=f"browser tests skipped: {REASON}"),
+    pytest.mark.xdist_group("browser_and_ray"),
+]
+
+if REASON is None:
+    from playwright.sync_api import Browser, Page, expect
+
+    from tests.web.board_pages import opened_board
+    from tests.web.board_steps import new_game, play_first_moves, tab
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with launched_chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def page(browser: Browser, gateway: RunningGateway) -> Iterator[Page]:
+    with opened_board(browser, gateway.url) as opened:
+        yield opened
+
+
+def exported(page: Page, folder: Path) -> tuple[dict[str, Any], Path]:
+    """The record the Export button downloads, and the file it was saved as."""
+    tab(page, "history")
+    with page.expect_download() as download:
+        page.get_by_test_id("record-export").click()
+    path = folder / download.value.suggested_filename
+    download.value.save_as(path)
+    record: dict[str, Any] = json.loads(path.read_text())
+    return record, path
+
+
+def shown_game(page: Page) -> list[Any]:
+    """Each position of the page's history: its state, the move that led to it and the chance
+    outcomes that followed (those of the setup are part of the first state)."""
+    found: list[Any] = page.evaluate(
+        "() => window.boardbot.history.map((h, i) => [h.state, h.move?.notation ?? null,"
+        " i ? h.events : []])"
+    )
+    return found
+
+
+@pytest.mark.parametrize(("game", "players", "moves"), [("legend_raiders", 3, 9), ("leda", 2, 8)])
+def test_an_exported_record_replays_to_the_shown_game_and_imports_back(
+    page: Page, tmp_path: Path, game: str, players: int, moves: int
+) -> None:
+    new_game(page, game, players=players, seed=6)
+    play_first_moves(page, moves)
+    before = shown_game(page)
+    record, path = exported(page, tmp_path)
+    assert record["format"] == "boardbot-record" and record["version"] == 1
+    assert record["game"] == game and record["seed"] == 6
+    assert record["options"]["players"] == players
+    # The rules replay it, chance outcomes included, to the position the page shows.
+    rules = get_game(game)
+    positions = replay(rules, record_from_json(record))
+    assert rules.state_to_json(positions[-1].state) == before[-1][0]
+    decisions = [m for m in record["moves"] if m["seat"] >= 0]
+    assert [m["notation"] for m in decisions] == [h[1] for h in before[1:]]
+    if game == "legend_raiders":
+        assert any(m["seat"] == -1 for m in record["moves"])  # the dice and draws are in it
+    # Pasted into another game's page: the same game again.
+    new_game(page, "leda", seed=9)
+    tab(page, "history")
+    page.locator("summary", has_text="Paste a record").click()
+    page.get_by_test_id("record-text").fill(json.dumps(record))
+    page.get_by_test_id("record-load").click()
+    expect(page.get_by_test_id("ply")).to_have_text(f"move {moves} of {moves}")
+    assert shown_game(page) == before
+    # Picked as a file, then exported again: the same record.
+    new_game(page, "leda", seed=9)
+    tab(page, "history")
+    page.get_by_test_id("record-file").set_input_files(str(path))
+    expect(page.get_by_test_id("ply")).to_have_text(f"move {moves} of {moves}")
+    assert shown_game(page) == before
+    again, _ = exported(page, tmp_path)
+    assert again["moves"] == record["moves"]
+    assert again["initial_state"] == record["initial_state"]
+
+
+def test_a_record_with_an_illegal_move_names_its_place(page: Page, tmp_path: Path) -> None:
+    new_game(page, "legend_raiders", seed=6)
+    play_first_moves(page, 4)
+    record, _ = exported(page, tmp_path)
+    decision = next(i for i, m in enumerate(record["moves"]) if m["seat"] >= 0)
+    record["moves"][decision]["move"] = {"type": "no such move"}
+    page.locator("summary", has_text="Paste a record").click()
+    page.get_by_test_id("record-text").fill(json.dumps(record))
+    page.get_by_test_id("record-load").click()
+    error = page.get_by_test_id("error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(f"moves[{decision}].move")
+    page.get_by_test_id("record-text").fill('{"format": "boardbot-record", "version": 2}')
+    page.get_by_test_id("record-load").click()
+    expect(error).to_contain_text("version")
