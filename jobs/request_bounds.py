@@ -32,9 +32,6 @@ MAX_PUCT = 100.0
 """Largest PUCT constant a request may set (with a model)."""
 MAX_FPU = 1.0
 """Largest first-play urgency, either way, a request may set (values lie in [0, 1])."""
-MAX_RECORD_BYTES = 4 * 1024 * 1024 - 64 * 1024
-"""Largest game record a review takes (within the server's 4 MiB message bound): a state and
-10,000 moves fit."""
 MAX_REVIEW_DECISIONS = 2_000
 """Most decisions one review searches (a LEDA game has about 150)."""
 MAX_REVIEW_SEATS = 16

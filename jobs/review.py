@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import orjson
 
 from boardbot.engine import CHANCE, Game, State
 from boardbot.engine.errors import echo
-from boardbot.engine.record import Record, RecordError, record_from_json, replay
-from boardbot.jobs import game_ops
+from boardbot.engine.record import MAX_RECORD_BYTES, Record, RecordError, record_from_json, replay
+from boardbot.jobs import game_ops, settings
 from boardbot.jobs.failures import Reason, RequestError, invalid_argument
-from boardbot.jobs.request_bounds import MAX_REVIEW_SEATS, MAX_RECORD_BYTES, MAX_REVIEW_DECISIONS
+from boardbot.jobs.request_bounds import (
+    MAX_REVIEW_DECISIONS,
+    MAX_REVIEW_POSITION_MS,
+    MAX_REVIEW_SEATS,
+)
 from boardbot.jobs.review_job import PositionJob, PositionSearch
 from boardbot.jobs.review_judgement import (
     JudgedMove,
@@ -172,13 +177,33 @@ def _check_seats(seats: Sequence[int], players: int) -> None:
 
 def _record_error(error: RecordError) -> RequestError:
     """INVALID_ARGUMENT INVALID_RECORD at the record's JSON path (`record_json.moves[3]...`)."""
-    path = error.json_path or ""
-    if not path.startswith("$"):
-        path = "$." + path if path and not path.startswith("[") else "$" + path
-    reason = getattr(error, "reason", None) or str(error)
+    path = error.json_path or "$"
     return invalid_argument(
-        f"{RECORD_FIELD} {path}: {reason}", Reason.INVALID_RECORD, RECORD_FIELD, path
+        f"{RECORD_FIELD} {path}: {error.reason}", Reason.INVALID_RECORD, RECORD_FIELD, path
     )
+
+
+def review_config(
+    preset: str,
+    overrides: dict[str, Any],
+    limits: settings.Limits,
+    game: str,
+    engine: Engine | str,
+) -> SearchConfig:
+    """Each position's search: Analyze's for the preset and explicit settings, its time at
+    most MAX_REVIEW_POSITION_MS (a request asking for more is refused)."""
+    asked = overrides.get("time_ms")
+    if asked is not None and asked > MAX_REVIEW_POSITION_MS:
+        raise invalid_argument(
+            f"settings.time_ms: at most {MAX_REVIEW_POSITION_MS:g} ms per reviewed position, "
+            f"got {asked:g}",
+            Reason.INVALID_SETTINGS,
+            "settings.time_ms",
+        )
+    config = settings.resolve(preset, overrides, limits, game, engine, analysis=True)
+    if config.time_ms is None or config.time_ms > MAX_REVIEW_POSITION_MS:
+        config = config.replace(time_ms=MAX_REVIEW_POSITION_MS)
+    return config
 
 
 def position_job(

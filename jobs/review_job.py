@@ -8,8 +8,8 @@ value rests on enough visits and never counts the chance that follows it:
 1. the played move is the best one: its value is `best_value`;
 2. the first search visited it at least MIN_PLAYED_VISITS times: its mean there;
 3. else, when the mover is to move again right after it, with a choice (a turn of several
-   decisions, no chance step between): a second search, of that position from the mover's view, whose best
-   move's value is the played move's value (the mover's best continuation);
+   decisions, no chance step between): a second search, of that position from the mover's
+   view, whose best move's value is the played move's value (the mover's best continuation);
 4. else: a second search of the same position (another seed), the played move's visits and
    rewards pooled over both; a move neither search tried is valued at the lowest mean of the
    moves they tried (it was never worth a visit).
@@ -167,7 +167,8 @@ def run_position_job(job: PositionJob, should_stop: StopCheck | None = None) -> 
 
 def _search_job(job: PositionJob) -> SearchJob:
     """The analysis job the first search stands for (what describes its moves)."""
-    return SearchJob(job.game, job.state_json, job.seat, job.config, job.seed, top_k=job.top_k)
+    shown = max(job.top_k, 1)
+    return SearchJob(job.game, job.state_json, job.seat, job.config, job.seed, top_k=shown)
 
 
 def _search(
