@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import orjson
 import pytest
@@ -99,7 +100,7 @@ def test_a_finished_game_is_reviewed_decision_by_decision() -> None:
         assert len(position.values_before) == len(position.values_after) == 2
     # Each decision's values after are the next decision's values before; the last's are
     # the game's returns.
-    for earlier, later in zip(positions, positions[1:], strict=False):
+    for earlier, later in itertools.pairwise(positions):
         assert earlier.values_after == later.values_before
     assert list(positions[-1].values_after) == record["result"]["returns"]
     forced = [p for p in positions if p.judgement == FORCED]
@@ -116,7 +117,8 @@ def test_a_finished_game_is_reviewed_decision_by_decision() -> None:
 def test_a_searched_position_reports_every_seats_value_from_its_search() -> None:
     record = random_record("legend_raiders", seed=6, decisions=6)
     plan = review.plan_review(record_bytes(record), [])
-    decision = next(d for d in plan.decisions if len(get_game("legend_raiders").legal_actions(d.state)) > 1)
+    game = get_game("legend_raiders")
+    decision = next(d for d in plan.decisions if len(game.legal_actions(d.state)) > 1)
     search = run_position_job(review.position_job(plan, decision, decision.state, _settings()))
     assert not search.forced
     assert search.seat_values[decision.seat] == pytest.approx(search.best_value)
