@@ -44,7 +44,9 @@ export function positionValues(history, index) {
     return {values: reviewed.map(Number), source: "review", iterations: iterationsOf(e.review.stats)};
   }
   const before = index > 0 ? history[index - 1].review : null;
-  if (before?.values_after?.length === seats && !e.events?.length) {
+  // The review's values after the move played from the position before: those of the next
+  // decision, chance in between included.
+  if (before?.values_after?.length === seats) {
     return {values: before.values_after.map(Number), source: "review", iterations: iterationsOf(before.stats)};
   }
   return null;
