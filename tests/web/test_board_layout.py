@@ -26,7 +26,6 @@ if REASON is None:
         follow_analysis,
         fully_in_view,
         new_game,
-        play_first_moves,
         play_until_over,
         tab,
         wait_analysed,
@@ -44,7 +43,9 @@ def browser() -> Iterator[Browser]:
 
 def seat_to_move(page: Page) -> str:
     """The selector of the seat to move's board."""
-    seat = page.evaluate("() => window.boardbot.history[window.boardbot.index].summary.current_player")
+    seat = page.evaluate(
+        "() => window.boardbot.history[window.boardbot.index].summary.current_player"
+    )
     assert seat >= 0
     return f"[data-board] [data-seat='{seat}']"
 
