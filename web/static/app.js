@@ -730,7 +730,8 @@ async function startReview() {
   if (app.history.length < 2) throw pageError("NOTHING_TO_REVIEW", "no move has been played yet");
   stopReview();
   const history = app.history;
-  const run = {controller: new AbortController(), summary: null, done: 0, total: 0, running: true, preparing: true};
+  const run = {controller: new AbortController(), summary: null, done: 0, total: 0, running: true, preparing: true,
+               started: performance.now(), firstMs: null, totalMs: null};
   app.review = run;
   drawReview();
   const {record, decisions} = await buildRecord(app.game, app.setup.options, app.setup.dealtBy, history, recordPlayers());
@@ -749,6 +750,7 @@ async function startReview() {
     });
   } finally {
     run.running = false;
+    run.totalMs = performance.now() - run.started;
     if (app.review === run) refreshReview();
   }
 }
@@ -764,6 +766,8 @@ function stopReview() {
 
 function refreshReview() {
   app.reviewFrame = null;
+  const run = app.review;
+  if (run?.done > 0) run.firstMs ??= performance.now() - run.started;  // the first judged move drawn
   drawReview();
   drawGameGraph();
   drawEvalBars();
@@ -787,6 +791,9 @@ function drawReview() {
   const line = $("review-progress");
   line.dataset.state = !run ? "" : run.running ? "running" : run.cancelled ? "cancelled" : "done";
   line.dataset.done = String(run?.done ?? 0);
+  // From the click to the first judged move on screen, and to the end (for the measurements).
+  line.dataset.firstMs = run?.firstMs === null || !run ? "" : String(Math.round(run.firstMs));
+  line.dataset.totalMs = run?.totalMs === null || !run ? "" : String(Math.round(run.totalMs));
   line.textContent = locked ? "The review waits until the game is over."
     : !run ? "" : run.preparing ? "writing the game's record…"
     : `${run.running ? "reviewing" : run.cancelled ? "cancelled" : "reviewed"}: ${run.done} of ${run.total} moves judged`;
