@@ -79,16 +79,17 @@ def wait_analysed(page: Page, index: int, timeout_ms: float = 20_000) -> None:
 
 
 def fully_in_view(page: Page, selector: str) -> bool:
-    """True when the first element matching `selector` lies wholly inside the window."""
-    box = page.locator(selector).first.bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None, selector
-    return (
-        box["y"] >= -0.5
-        and box["y"] + box["height"] <= size["height"] + 0.5
-        and box["x"] >= -0.5
-        and box["x"] + box["width"] <= size["width"] + 0.5
+    """True when the first element matching `selector` lies wholly inside the window (measured
+    in one go in the page, as the candidates are redrawn ten times a second)."""
+    inside: bool = page.evaluate(
+        """selector => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          return box.height > 0 && box.top >= -0.5 && box.left >= -0.5
+            && box.bottom <= window.innerHeight + 0.5 && box.right <= window.innerWidth + 0.5;
+        }""",
+        selector,
     )
+    return inside
 
 
 def play_first_moves(page: Page, count: int) -> None:
