@@ -109,8 +109,9 @@ def test_a_review_can_be_cancelled(page: Page) -> None:
 def test_the_graph_draws_the_analysed_positions_and_a_click_goes_there(page: Page) -> None:
     new_game(page, "legend_raiders", players=3, seed=4)
     follow_analysis(page, 300)
-    wait_analysed(page, 0)
-    play_first_moves(page, 3)
+    for played in range(3):
+        wait_analysed(page, played)
+        play_first_moves(page, 1)
     wait_analysed(page, 3)
     graph = page.get_by_test_id("graph").locator("svg")
     expect(graph).to_have_attribute("data-valued", "4", timeout=10_000)

@@ -501,7 +501,7 @@ function drawHistory() {
     // The value the analysis of the position before gave the move played, when it has one.
     const before = i > 0 ? app.history[i - 1].analysis : null;
     const weighed = h.move ? before?.moves?.find((m) => m.move.notation === h.move.notation) : null;
-    const value = weighed ? ` · ${valueText(weighed, before.stats)}` : "";
+    const value = weighed ? ` · ${valueText(weighed.value, before.stats)}` : "";
     const judged = i > 0 && app.history[i - 1].review ? ` · ${app.history[i - 1].review.judgement}` : "";
     return el("li", {class: i === app.index ? "current" : ""},
       el("button", {textContent: `${i}. ${h.by && i ? h.by + ": " : ""}${what}${value}${judged}${events}`,
@@ -665,8 +665,8 @@ function drawAnalysis(analysis) {
       el("td", {class: "notation", textContent: m.move.notation}),
       el("td", {class: "visits"}, el("div", {class: "bar", style: {width: `${(100 * visits / most).toFixed(1)}%`}}),
          el("span", {textContent: visits.toLocaleString()})),
-      el("td", {textContent: valueText(m, analysis.stats)}),
-      el("td", {textContent: valueText({...m, value: m.lower_bound}, analysis.stats)}));
+      el("td", {textContent: valueText(m.value, analysis.stats)}),
+      el("td", {textContent: valueText(m.lower_bound, analysis.stats)}));
     if (!touch) {
       row.addEventListener("mouseenter", show);
       row.addEventListener("mouseleave", () => { highlight(null); drawPv(rows[0]); });

@@ -17,11 +17,11 @@ export function isForced(stats) {
   return stats?.stopped_by === "single_move";
 }
 
-// A candidate's value as the page shows it: "forced" for the only legal move when the search
-// gave it no value, else a percentage.
-export function valueText(move, stats) {
-  if (isForced(stats) && !(Number(move.visits) > 0)) return "forced";
-  return pct(Number(move.value));
+// A move's value (or lower bound) as a percentage; unset when the search did not try the move:
+// "forced" for the only legal move the bot played without a search, else "–".
+export function valueText(value, stats) {
+  if (value === undefined || value === null) return isForced(stats) ? "forced" : "–";
+  return pct(Number(value));
 }
 
 function iterationsOf(stats) {
