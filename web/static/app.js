@@ -700,8 +700,12 @@ function drawAnalysis(analysis) {
 }
 
 function drawPv(m) {
+  // Each move of the line is marked with the seat that plays it (when the server says).
+  const seats = m?.principal_variation_seats || [];
   $("pv-line").replaceChildren(...(m ? [el("span", {class: "pv-label", textContent: "line: "}),
-    ...m.principal_variation.map((n, i) => el("span", {class: i ? "pv-move" : "pv-move first", textContent: n}))] : []));
+    ...m.principal_variation.map((n, i) => el("span", {
+      class: `pv-move${i ? "" : " first"}${seats[i] >= 0 ? ` seat-${seats[i]}` : ""}`,
+      textContent: n, title: seats[i] >= 0 ? seatLabel(seats[i]) : ""}))] : []));
 }
 
 function drawEvalBars() {
