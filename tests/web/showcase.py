@@ -47,13 +47,15 @@ def analyse(page: Page, preset: str, seconds: float) -> tuple[float, float]:
     # A budget past the time bound, so each analysis streams for the whole time.
     page.locator("#analysis-iterations").fill("1000000")
     page.locator("#analysis-time").fill(str(int(seconds * 1000)))
+    index = page.evaluate("() => window.boardbot.index")
+    page.evaluate("i => { window.boardbot.history[i].analysis = null; }", index)
     page.get_by_test_id("analysis-start").click()
-    stats = page.get_by_test_id("analysis-stats")
-    expect(stats).to_have_attribute("data-final", "true", timeout=(seconds + 20) * 1000)
-    first = float(stats.get_attribute("data-first-ms") or "nan")
-    rate = float(stats.get_attribute("data-rate") or "nan")
+    wait_analysed(page, index, (seconds + 20) * 1000)
+    timing = page.evaluate("i => window.boardbot.history[i].analysis.timing", index)
     stop_following(page)
-    return first, rate
+    seconds_streamed = float(timing["seconds"])
+    rate = (timing["frames"] - 1) / seconds_streamed if seconds_streamed > 0 else float("nan")
+    return float(timing["firstMs"]), rate
 
 
 def follow_a_few_moves(page: Page, moves: int) -> None:
@@ -137,7 +139,9 @@ def main() -> None:
                     firsts.append(first)
                     rates.append(rate)
                 follow_a_few_moves(page, FOLLOWED_MOVES)
-                page.screenshot(path=str(args.out / name))
+                page.mouse.move(1275, 795)  # no candidate hovered: the best one outlined alone
+                page.evaluate("() => window.scrollTo(0, 0)")
+                page.screenshot(path=str(args.out / name), full_page=True)
                 stop_following(page)
             positions = watch_to_the_end(page, "leda", args.review_seed)
             first, total, judged = review(page, REVIEW_MS)

@@ -502,7 +502,8 @@ function drawHistory() {
     const before = i > 0 ? app.history[i - 1].analysis : null;
     const weighed = h.move ? before?.moves?.find((m) => m.move.notation === h.move.notation) : null;
     const value = weighed ? ` · ${valueText(weighed.value, before.stats)}` : "";
-    const judged = i > 0 && app.history[i - 1].review ? ` · ${app.history[i - 1].review.judgement}` : "";
+    const judgement = i > 0 ? app.history[i - 1].review?.judgement : "";
+    const judged = judgement && !value.endsWith(judgement) ? ` · ${judgement}` : "";
     return el("li", {class: i === app.index ? "current" : ""},
       el("button", {textContent: `${i}. ${h.by && i ? h.by + ": " : ""}${what}${value}${judged}${events}`,
                     dataset: {testid: "history-entry"}, onclick: () => goTo(i)}));

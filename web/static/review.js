@@ -73,7 +73,7 @@ export function drawReviewSummary(table, summary, labels) {
   const rows = (summary.seats || []).map((s) => el("tr", {dataset: {testid: "review-seat", seat: String(s.seat)}},
     el("td", {textContent: labels[s.seat] ?? `Seat ${s.seat}`}),
     el("td", {textContent: String(s.moves ?? 0)}),
-    el("td", {textContent: `${(100 * Number(s.accuracy || 0)).toFixed(1)}%`}),
+    el("td", {textContent: `${Number(s.accuracy || 0).toFixed(1)}%`}),  // already in percent
     el("td", {textContent: Number(s.average_loss || 0).toFixed(3)}),
     el("td", {textContent: String(s.inaccuracies ?? 0)}),
     el("td", {textContent: String(s.mistakes ?? 0)}),
