@@ -619,7 +619,7 @@ function onFollowIdle(reason) {
 // The buttons and the line that say whether the analysis follows the game.
 function drawFollowing(reason = "") {
   const follower = app.follower;
-  const running = follower.isRunning(entry());
+  const running = follower.isBusyWith(entry());
   $("analysis-start").disabled = follower.on;
   $("analysis-stop").disabled = !follower.on;
   const line = $("follow-line");

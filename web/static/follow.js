@@ -59,7 +59,14 @@ export class Follower {
     return this.run !== null && (entry === undefined || this.run.entry === entry);
   }
 
+  // True while `entry` is analysed or about to be (its search starts once it has been shown
+  // for a moment).
+  isBusyWith(entry) {
+    return this.isRunning(entry) || (this.timer !== null && this.subject === entry);
+  }
+
   begin(key = null) {
+    this.timer = null;
     if (!this.on) return;
     const wanted = this.target();
     this.subject = wanted.entry;
