@@ -166,6 +166,7 @@ SHAPE_FAULTS: list[tuple[str, Edit, str]] = [
     ("state missing", _drop("initial_state"), "$.initial_state"),
     ("state a string", _set(("initial_state",), "{}"), "$.initial_state"),
     ("state too large", _set(("initial_state", "pad"), "x" * 300_000), "$.initial_state"),
+    ("state a seat's view", _set(("initial_state", "observer"), 0), "$.initial_state.observer"),
     ("moves missing", _drop("moves"), "$.moves"),
     ("moves an object", _set(("moves",), {}), "$.moves"),
     ("moves too many", _set(("moves",), [{}] * (MAX_RECORD_MOVES + 1)), "$.moves"),
@@ -407,7 +408,8 @@ def test_written_records_conform_to_the_schema(name: str, options: dict[str, Any
 
 @pytest.mark.parametrize(("edit", "path"), [(e, p) for _, e, p in SHAPE_FAULTS
                                             if p.startswith(("$.moves[2].c", "$.players[0].k",
-                                                             "$.format", "$.version", "$.seed"))])
+                                                             "$.format", "$.version", "$.seed",
+                                                             "$.initial_state.o"))])
 def test_the_schema_refuses_what_the_reader_refuses(
     leda_record: Record, edit: Edit, path: str
 ) -> None:
