@@ -16,7 +16,11 @@ from boardbot.jobs.failures import FailureKind, Reason, RequestError, internal, 
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine
 from boardbot.search.seeds import derive_seed
-from boardbot.search.strength.errors import CalibrationFileError, EloOutOfRangeError
+from boardbot.search.strength.errors import (
+    CalibrationFileError,
+    EloOutOfRangeError,
+    out_of_range_message,
+)
 from boardbot.search.strength.loader import calibration_engine, calibrations_for
 from boardbot.search.strength.mapping import Strength, plays_random, strength_for
 from boardbot.search.strength.table import Calibration
@@ -75,9 +79,9 @@ def check_target(
         raise not_calibrated(f"target_elo: {game} has no strength calibration on the {which} "
                              "engine yet")
     if not any(c.low <= target <= c.high for c in found.values()):
-        ranges = "; ".join(f"{n} players [{c.low:g}, {c.high:g}]" for n, c in found.items())
+        spans = tuple((n, c.low, c.high) for n, c in found.items())
         raise invalid_argument(
-            f"target_elo: {target:g} is outside the calibrated range of {game} ({ranges})",
+            f"target_elo: {out_of_range_message(target, game, spans)}",
             Reason.ELO_OUT_OF_RANGE,
             FIELD,
         )
@@ -104,11 +108,7 @@ def resolve_target(
     try:
         strength = strength_for(calibration, elo.target)
     except EloOutOfRangeError as error:
-        raise invalid_argument(
-            f"target_elo: {error} of {game} with {players} players",
-            Reason.ELO_OUT_OF_RANGE,
-            FIELD,
-        ) from None
+        raise invalid_argument(f"target_elo: {error}", Reason.ELO_OUT_OF_RANGE, FIELD) from None
     return base.replace(iterations=min(strength.iterations, elo.max_iterations)), strength
 
 

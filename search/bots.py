@@ -17,7 +17,7 @@ from boardbot.search.overrides import apply_overrides, finite_number, split_rand
 from boardbot.search.presets import PRESETS, GameRef, UnknownPresetError, resolve_preset
 from boardbot.search.reuse import KeptTree, search_reusing
 from boardbot.search.rewards import state_reward
-from boardbot.search.strength.errors import NotCalibratedError
+from boardbot.search.strength.errors import EloOutOfRangeError, NotCalibratedError
 from boardbot.search.strength.loader import calibration_engine, calibrations_for, load_calibration
 from boardbot.search.strength.mapping import (
     draws_random,
@@ -204,7 +204,8 @@ def make_elo_bot(name: str, target: float, game: GameRef, engine: Engine | str) 
         if not found:
             raise NotCalibratedError(rules.name, None, calibration_engine(rules.name, engine))
         if not any(c.low <= target <= c.high for c in found.values()):
-            strength_for(next(iter(found.values())), target)  # raises EloOutOfRangeError
+            spans = tuple((n, c.low, c.high) for n, c in found.items())
+            raise EloOutOfRangeError(target, rules.name, spans)
     return EloBot(target, name, Engine(engine))
 
 

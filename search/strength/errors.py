@@ -26,19 +26,31 @@ class NotCalibratedError(StrengthError):
         return type(self), (self.game, self.players, self.engine)
 
 
+CalibratedRange = tuple[int, float, float]
+"""A player count and the Elo range calibrated for it: (players, low, high)."""
+
+
+def out_of_range_message(target: float, game: str, ranges: tuple[CalibratedRange, ...]) -> str:
+    """The one wording of a target Elo outside the calibrated ranges of `game`, naming them:
+    `target Elo 1400 is outside the calibrated range of leda: [0, 972.8] with 2 players`."""
+    spans = ", ".join(f"[{low:g}, {high:g}] with {n} players" for n, low, high in ranges)
+    noun = "range" if len(ranges) == 1 else "ranges"
+    return f"target Elo {target:g} is outside the calibrated {noun} of {game}: {spans}"
+
+
 class EloOutOfRangeError(StrengthError):
-    """The target lies outside the calibrated range."""
+    """The target lies outside the calibrated range (of every player count given)."""
 
-    def __init__(self, target: float, low: float, high: float) -> None:
-        super().__init__(
-            f"target Elo {target:g} is outside the calibrated range [{low:g}, {high:g}]"
-        )
+    def __init__(self, target: float, game: str, ranges: tuple[CalibratedRange, ...]) -> None:
+        super().__init__(out_of_range_message(target, game, ranges))
         self.target = target
-        self.low = low
-        self.high = high
+        self.game = game
+        self.ranges = ranges
 
-    def __reduce__(self) -> tuple[type[EloOutOfRangeError], tuple[float, float, float]]:
-        return type(self), (self.target, self.low, self.high)
+    def __reduce__(
+        self,
+    ) -> tuple[type[EloOutOfRangeError], tuple[float, str, tuple[CalibratedRange, ...]]]:
+        return type(self), (self.target, self.game, self.ranges)
 
 
 class CalibrationFileError(StrengthError):

@@ -35,7 +35,8 @@ class Strength:
 def strength_for(calibration: Calibration, target: float) -> Strength:
     """The knob's setting for `target` (EloOutOfRangeError outside [low, high], NaN included)."""
     if not (math.isfinite(target) and calibration.low <= target <= calibration.high):
-        raise EloOutOfRangeError(target, calibration.low, calibration.high)
+        span = (calibration.players, calibration.low, calibration.high)
+        raise EloOutOfRangeError(target, calibration.game, (span,))
     search = calibration.search_points()
     weakest = search[0]
     assert weakest.iterations is not None, "search points have budgets"

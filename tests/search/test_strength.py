@@ -443,8 +443,14 @@ def test_make_bot_builds_the_knob(table_dir: Path) -> None:
     bot = make_bot("elo=400", GAME, "python")
     assert isinstance(bot, EloBot) and bot.name == "elo=400" and bot.target == 400.0
     assert isinstance(make_bot("elo:400/python", GAME), EloBot)
-    with pytest.raises(EloOutOfRangeError):
+    with pytest.raises(EloOutOfRangeError) as refused:
         make_bot("elo=9000", GAME, "python")
+    # Worded as the knob's own refusal, naming the game, the range and its player count.
+    with pytest.raises(EloOutOfRangeError) as knob:
+        strength_for(_calibration(table_dir), 9000.0)
+    assert str(refused.value) == str(knob.value) == (
+        f"target Elo 9000 is outside the calibrated range of {GAME}: [0, 650] with 2 players"
+    )
     with pytest.raises(NotCalibratedError, match="leda"):
         make_bot("elo=400", "leda", "python")
     with pytest.raises(UnknownBotError, match="/native or /python"):

@@ -109,6 +109,12 @@ def test_wire_validation_names_the_field(served: Served, calibrated: Path) -> No
             Code.INVALID_ARGUMENT, "ELO_OUT_OF_RANGE", "target_elo",
         )
         assert "[0, 650]" in message or "finite" in message
+        if math.isfinite(target):
+            # Worded as every range refusal (the knob's, a match's elo=N), naming the range.
+            assert message == (
+                f"target_elo: target Elo {target:g} is outside the calibrated range of "
+                "legend_raiders: [0, 650] with 2 players"
+            )
     _refused(
         lambda: stub.ChooseMove(
             _choose(target_elo=400.0, settings=pb.SearchSettings(iterations=5)), timeout=10
