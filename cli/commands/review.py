@@ -24,6 +24,8 @@ from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.tools.extras import MissingExtraError, import_extra
 from boardbot.tools.review_report import LossTable
 
+MOVE_WIDTH = 24
+"""Width of the move columns (a longer move pushes its row's later columns right)."""
 SERVER_TIMEOUT_S = 3600.0
 """Default deadline of a review on a server (`--timeout`)."""
 
@@ -183,25 +185,22 @@ def _remote(
 def position_header() -> str:
     """The table's header."""
     return (
-        f"{'#':>4}  {'seat':>4}  {'played':<24}  {'best':<24}  {'before':>6}  {'loss':>6}  "
+        f"{'#':>4}  {'seat':>4}  {'played':<{MOVE_WIDTH}}  {'best':<{MOVE_WIDTH}}  "
+        f"{'before':>6}  {'loss':>6}  "
         "judgement"
     )
 
 
 def position_line(p: pb.PositionReview) -> str:
-    """One decision: move number, seat, played, best, the mover's value before, loss,
-    judgement."""
+    """One decision: move number, seat, played, best (blank when it is the move played), the
+    mover's value before, loss, judgement."""
     before = f"{p.values_before[p.seat]:.3f}" if len(p.values_before) > p.seat else "-"
     best = "" if p.best.notation == p.played.notation else p.best.notation
     loss = f"{p.loss:.3f}" if p.judgement not in ("", "forced") else ""
     return (
-        f"{p.index:>4}  {p.seat:>4}  {_cut(p.played.notation):<24}  {_cut(best):<24}  "
+        f"{p.index:>4}  {p.seat:>4}  {p.played.notation:<{MOVE_WIDTH}}  {best:<{MOVE_WIDTH}}  "
         f"{before:>6}  {loss:>6}  {p.judgement}"
     )
-
-
-def _cut(text: str, width: int = 24) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def summary_text(summary: pb.ReviewSummary, names: list[str]) -> str:
