@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -87,13 +88,23 @@ def run_review(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"review of {path}")
             print(position_header())
+        started = time.perf_counter()
+        first = None
         for response in _responses(args, raw, seats):
             if response.HasField("summary"):
                 summary = response.summary
                 continue
+            if first is None:
+                first = time.perf_counter() - started
             positions.append(response.position)
             if not args.json:
                 print(position_line(response.position), flush=True)
+        took = time.perf_counter() - started
+        print(
+            f"{path}: {len(positions)} decisions reviewed in {took:.1f} s"
+            + ("" if first is None else f", the first after {first:.2f} s"),
+            file=sys.stderr,
+        )
         table.add(names, positions)
         if args.json:
             print(orjson.dumps(review_json(str(path), positions, summary)).decode())
