@@ -67,7 +67,7 @@ def judge(loss: float, played_is_best: bool, forced: bool, thresholds: Threshold
 def move_accuracy(loss: float) -> float:
     """A move's accuracy in percent from its loss: lichess's curve of the win-percentage
     drop, `103.1668 · exp(-0.04354 · 100 · loss) - 3.1669`, clipped to [0, 100]: 100 for no
-    loss, about 64 for a loss of 0.10, about 39 for 0.20."""
+    loss, about 64 for a loss of 0.10, about 40 for 0.20."""
     value = 103.1668 * math.exp(-0.04354 * 100.0 * max(0.0, loss)) - 3.1669
     return min(100.0, max(0.0, value))
 
