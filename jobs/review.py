@@ -128,7 +128,13 @@ def plan_review(raw: bytes, seats: Sequence[int]) -> ReviewPlan:
         record = record_from_json(document)
     except RecordError as error:
         raise _record_error(error) from None
-    game = game_ops.load_game(record.game)
+    try:
+        game = game_ops.load_game(record.game)
+    except RequestError as error:
+        raise RequestError(
+            error.kind, f"{RECORD_FIELD} $.game: {error.message}", error.reason, RECORD_FIELD,
+            "$.game",
+        ) from None
     try:
         positions = replay(game, record)
     except RecordError as error:
