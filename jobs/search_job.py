@@ -96,6 +96,10 @@ class RankedMove:
     """With a model: the network's prior of the move at the root."""
     net_value: float | None = None
     """With a model: the network's value of the position after the move for the seat."""
+    seat_values: tuple[float, ...] = ()
+    """Every seat's mean outcome after the move, by seat (empty when it was not searched)."""
+    principal_variation_seats: tuple[int, ...] = ()
+    """The seat that plays each move of `principal_variation`."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,9 @@ class SearchOutcome:
     """True when the search grew on the tree of an earlier request with the same session key."""
     reused_visits: int = 0
     """The root visits that tree brought."""
+    seat_values: tuple[float, ...] = ()
+    """Every seat's value at the position from this one search, by seat: the best (most
+    visited) move's `seat_values`; empty when nothing was searched."""
 
 
 RANDOM_MOVE = "random_move"
@@ -171,7 +178,11 @@ def run_search_job(
     # The native search also gets the period: its threads build a partial result only when one
     # is due (coalesced, never queued), so partials cannot outlast the search.
     period_ms = job.progress_every_ms if progress_cb is not None else 0.0
-    controls = SearchControls(should_stop, progress_cb, every, job.shown(), period_ms)
+    # An analysis (ranked) searches a forced move too, for the position's value; a ChooseMove
+    # answers it at once.
+    controls = SearchControls(
+        should_stop, progress_cb, every, job.shown(), period_ms, search_forced=job.ranked
+    )
     trees = tree_cache.cache()
     if job.session_key and trees.enabled:
         key = (job.session_key, job.game, job.seat)
@@ -265,6 +276,7 @@ def outcome_from_result(
         final=final,
         tree_reused=result.reused,
         reused_visits=result.reused_visits,
+        seat_values=result.seat_values,
     )
 
 
@@ -279,4 +291,6 @@ def _ranked_move(game: Game, state: State, stats: MoveStats) -> RankedMove:
         principal_variation=tuple(stats.principal_variation),
         prior=stats.prior,
         net_value=stats.net_value,
+        seat_values=stats.seat_values,
+        principal_variation_seats=tuple(stats.principal_variation_seats),
     )

@@ -97,6 +97,9 @@ class SearchControls:
     progress_ms: float = 0.0
     """At most one partial result per this many milliseconds (0: no time condition). The
     native search paces itself by it; the Python search leaves the pacing to the callback."""
+    search_forced: bool = False
+    """Search a position with a single legal move too (an analysis wants the position's
+    value); False answers it at once, unsearched (stopped_by `single_move`, no visits)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,14 @@ class MoveStats:
     (seeded from the search seed) of the move, then chance sampled on to the next decision,
     valued by the terminal reward at the end of the game or by the network from the mover's
     view. None without a model."""
+    seat_values: tuple[float, ...] = ()
+    """Every seat's mean reward after this move, by seat, in [0, 1], from the iterations that
+    played it (the deciding seat's entry is `mean_value`); empty for a move no iteration
+    played. After tree reuse from a deeper node of the earlier tree, the other seats' means
+    count only this search's iterations (that node's moves kept their own seat's sums only)."""
+    principal_variation_seats: tuple[int, ...] = ()
+    """The seat that plays each move of `principal_variation` (in the world the line was
+    replayed in), the deciding seat first."""
 
 
 @dataclass(frozen=True)
@@ -147,3 +158,8 @@ class SearchResult:
     """True when the search grew on a node of an earlier tree (`search/reuse.py`)."""
     reused_visits: int = 0
     """Visits the root moves had from that earlier tree before this search began."""
+    seat_values: tuple[float, ...] = ()
+    """Every seat's value at the root from this one search, by seat, in [0, 1]: the
+    `seat_values` of the most visited move (`moves[0]`), so the deciding seat's entry is that
+    move's `mean_value`. Empty when nothing was searched (a single legal move answered at
+    once)."""

@@ -22,7 +22,7 @@ from boardbot.search.native import search_native
 from boardbot.search.parallel import all_tallies, merged_stop_reason, run_root_parallel
 from boardbot.search.results import LineSource, build_result, merge_tallies, with_figures
 from boardbot.search.seeds import derive_seed
-from boardbot.search.tree import Node
+from boardbot.search.tree import Node, SeatSums
 from boardbot.search.tree_search import TreeReport, TreeSearch
 
 __all__ = ["SearchError", "check_request", "search", "search_view"]
@@ -94,11 +94,12 @@ def _python_search(
     controls: SearchControls,
     root: Node | None = None,
     on_tree: Callable[[TreeSearch], None] | None = None,
+    root_sums: dict[Node, SeatSums] | None = None,
 ) -> SearchResult:
     """The Python ISMCTS (the reference): one tree, or root-parallel worker processes.
 
-    A one-tree search grows on `root` when given (tree reuse) and hands its tree to
-    `on_tree` once it has run."""
+    A one-tree search grows on `root` when given (tree reuse, with its edges' `root_sums`
+    when it was the earlier tree's root) and hands its tree to `on_tree` once it has run."""
     should_stop, on_progress = controls.should_stop, controls.on_progress
     progress_every, shown = controls.progress_every, controls.shown
     start = time.perf_counter()
@@ -134,10 +135,12 @@ def _python_search(
         )
 
     actions = game.legal_actions(state)
-    if len(actions) == 1:
+    if len(actions) == 1 and not controls.search_forced:
         only = actions[0]
         notation = game.action_to_str(state, only)
-        stats = MoveStats(only, notation, 0, 0.0, 0.0, (notation,))
+        stats = MoveStats(
+            only, notation, 0, 0.0, 0.0, (notation,), principal_variation_seats=(seat,)
+        )
         return SearchResult(
             action=only,
             notation=notation,
@@ -167,7 +170,7 @@ def _python_search(
             lines=None if shown is None else max(shown, 1),
         )
         return finish(reports, merged_stop_reason(reports))
-    tree = TreeSearch(game, view, config, seed, root)
+    tree = TreeSearch(game, view, config, seed, root, root_sums)
     stop_at = None if stop_wall is None else start + (stop_wall - start_wall)
 
     def progress(t: TreeSearch) -> None:

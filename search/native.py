@@ -117,6 +117,8 @@ def _run(
     paced = controls.progress_every > 0 or controls.progress_ms > 0
     callback = progress if on_progress is not None and paced else None
     kept = None
+    # Only when asked: a core that predates the option still serves every other search.
+    forced = {"search_forced": True} if controls.search_forced else {}
     try:
         if reuse is None:
             raw = module.search(
@@ -128,6 +130,7 @@ def _run(
                 callback,
                 controls.progress_every,
                 progress_ms=controls.progress_ms,
+                **forced,
             )
         else:
             raw, kept = module.search_reusing(
@@ -141,6 +144,7 @@ def _run(
                 controls.progress_every,
                 reuse[1],
                 progress_ms=controls.progress_ms,
+                **forced,
             )
     except module.SearchError as error:
         raise NativeCoreError(f"the native search refused a checked request: {error}") from None
@@ -182,6 +186,11 @@ def _cancel_watcher(
 
 def _result(raw: dict[str, Any], shown: int | None) -> SearchResult:
     """A native result dict as a SearchResult, describing only the `shown` moves and the chosen."""
+    if "seat_values" not in raw or any("principal_variation_seats" not in m for m in raw["moves"]):
+        raise NativeCoreError(
+            "the native core predates seat_values and principal_variation_seats: rebuild it "
+            "(make native)"
+        )
     moves = []
     for rank, entry in enumerate(raw["moves"]):
         described = shown is None or rank < shown or entry["action"] == raw["action"]
@@ -193,8 +202,12 @@ def _result(raw: dict[str, Any], shown: int | None) -> SearchResult:
                 mean_value=entry["mean_value"],
                 lower_bound=entry["lower_bound"],
                 principal_variation=tuple(entry["principal_variation"]) if described else (),
+                principal_variation_seats=(
+                    tuple(entry["principal_variation_seats"]) if described else ()
+                ),
                 prior=entry.get("prior") if described else None,
                 net_value=entry.get("net_value") if described else None,
+                seat_values=tuple(entry["seat_values"]),
             )
         )
     return SearchResult(
@@ -208,4 +221,5 @@ def _result(raw: dict[str, Any], shown: int | None) -> SearchResult:
         nodes=raw["nodes"],
         reused=bool(raw.get("reused", False)),
         reused_visits=int(raw.get("reused_visits", 0)),
+        seat_values=tuple(raw["seat_values"]),
     )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from boardbot.engine.api import Action, Game, State
 from boardbot.search.api import MoveStats, SearchResult, StopReason
-from boardbot.search.tree_search import RootTally, rank_tallies
+from boardbot.search.tree_search import Line, RootTally, rank_tallies
 
 if TYPE_CHECKING:
     from boardbot.search.guided import RootFigures
@@ -27,9 +27,28 @@ def lower_bound(mean: float, visits: int) -> float:
     return max(0.0, mean - spread)
 
 
+def seat_values(tally: RootTally, seat: int, mean: float) -> tuple[float, ...]:
+    """Every seat's mean reward from a move's tally, by seat: `seat_totals / seat_visits`,
+    the deciding `seat`'s entry replaced by `mean` (the move's value, over all its visits);
+    empty when no iteration summed every seat's reward."""
+    if tally.seat_visits == 0:
+        return ()
+    values = [total / tally.seat_visits for total in tally.seat_totals]
+    if 0 <= seat < len(values):
+        values[seat] = mean
+    return tuple(values)
+
+
+def _add_seat_totals(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    """Two trees' seat sums added seat by seat."""
+    if len(a) < len(b):
+        a = a + (0.0,) * (len(b) - len(a))
+    return tuple(x + (b[i] if i < len(b) else 0.0) for i, x in enumerate(a))
+
+
 def merge_tallies(reports: Iterable[tuple[RootTally, ...]]) -> tuple[RootTally, ...]:
-    """Sum visits and rewards per root move; keep the line of the tree that visited it most
-    among the trees that reported a line for it."""
+    """Sum visits and rewards (the seat sums too) per root move; keep the line of the tree
+    that visited it most among the trees that reported a line for it."""
     merged: dict[Action, RootTally] = {}
     line_visits: dict[Action, int] = {}
     """Visits of the single tree whose line each move keeps (not the running sum)."""
@@ -41,19 +60,25 @@ def merge_tallies(reports: Iterable[tuple[RootTally, ...]]) -> tuple[RootTally, 
                 if tally.principal_variation:
                     line_visits[tally.action] = tally.visits
                 continue
-            line = seen.principal_variation
+            line, seats = seen.principal_variation, seen.principal_variation_seats
             if tally.principal_variation and tally.visits > line_visits.get(tally.action, -1):
-                line = tally.principal_variation
+                line, seats = tally.principal_variation, tally.principal_variation_seats
                 line_visits[tally.action] = tally.visits
             merged[tally.action] = RootTally(
-                tally.action, seen.visits + tally.visits, seen.total + tally.total, line
+                tally.action,
+                seen.visits + tally.visits,
+                seen.total + tally.total,
+                line,
+                seen.seat_visits + tally.seat_visits,
+                _add_seat_totals(seen.seat_totals, tally.seat_totals),
+                seats,
             )
     return tuple(merged.values())
 
 
-def move_stats(tallies: tuple[RootTally, ...]) -> tuple[MoveStats, ...]:
-    """Every root move's statistics, most visited first (higher mean, then legal order, on
-    ties), not yet described (no notation, the tallies' lines)."""
+def move_stats(tallies: tuple[RootTally, ...], seat: int) -> tuple[MoveStats, ...]:
+    """Every root move's statistics for the deciding `seat`, most visited first (higher mean,
+    then legal order, on ties), not yet described (no notation, the tallies' lines)."""
     stats = []
     for i in rank_tallies(tallies):
         tally = tallies[i]
@@ -66,6 +91,8 @@ def move_stats(tallies: tuple[RootTally, ...]) -> tuple[MoveStats, ...]:
                 mean_value=mean,
                 lower_bound=lower_bound(mean, tally.visits),
                 principal_variation=tally.principal_variation,
+                seat_values=seat_values(tally, seat, mean),
+                principal_variation_seats=tally.principal_variation_seats,
             )
         )
     return tuple(stats)
@@ -82,7 +109,7 @@ def choose_move(moves: tuple[MoveStats, ...], temperature: float, rng: random.Ra
     return rng.choices(moves, weights)[0]
 
 
-LineSource = Callable[[Action], tuple[str, ...]]
+LineSource = Callable[[Action], Line]
 """The principal variation of a root move, computed on demand (one tree's `line`)."""
 
 
@@ -94,11 +121,21 @@ def describe(
     figures: RootFigures | None = None,
 ) -> MoveStats:
     """`stats` with its notation, its line from `lines` (else the tally's line; the move
-    alone when no tree reported one) and, with a model's `figures`, the network's prior and
-    value of the move."""
+    alone when no tree reported one) with the seat of each of its moves and, with a model's
+    `figures`, the network's prior and value of the move."""
     notation = game.action_to_str(state, stats.action)
-    line = lines(stats.action) if lines is not None else (stats.principal_variation or (notation,))
-    described = replace(stats, notation=notation, principal_variation=line)
+    if lines is not None:
+        line = lines(stats.action)
+    elif stats.principal_variation:
+        line = Line(stats.principal_variation, stats.principal_variation_seats)
+    else:
+        line = Line((notation,), (game.current_player(state),))
+    described = replace(
+        stats,
+        notation=notation,
+        principal_variation=line.notations,
+        principal_variation_seats=line.seats,
+    )
     if figures is not None:
         described = with_figures(described, figures)
     return described
@@ -132,7 +169,7 @@ def build_result(
     Only the `shown` top moves (None: all) and the chosen one are described: notation, a
     line from `lines` (or the tallies' lines when None) and, with a model's `figures`, the
     network's prior and value of the move."""
-    ranked = move_stats(tallies)
+    ranked = move_stats(tallies, seat)
     chosen = choose_move(ranked, temperature, random.Random(choice_seed))
     count = len(ranked) if shown is None else min(shown, len(ranked))
     moves = list(ranked)
@@ -151,4 +188,5 @@ def build_result(
         moves=tuple(moves),
         stopped_by=stopped_by,
         nodes=nodes,
+        seat_values=ranked[0].seat_values if ranked else (),
     )

@@ -10,7 +10,8 @@ there is skipped), a chance step is resolved by the outcomes the game lists
 matches when the seat is to move there and its view equals the view of the new state: the
 search grows on it with its statistics, on top of the request's budget, its root moves cut to
 the moves legal in the new state (`restrict_root`). No match: a fresh tree, exactly the
-search without reuse.
+search without reuse. The seat sums of the root's edges (every seat's rewards, `SeatSums`)
+are kept when the match is the old root itself; a deeper node's edges start without them.
 
 The walk's order and bounds are the same in the native core (`core/search/src/reuse.rs`), so
 both match the same node of the same tree with the same reused visits.
@@ -27,7 +28,7 @@ from boardbot.engine.api import CHANCE, Action, Game, State
 from boardbot.search.api import SearchConfig, SearchControls, SearchResult, StopReason
 from boardbot.search.engines import Engine, native_twin, uses_native
 from boardbot.search.ismcts import NO_CONTROLS, _python_search
-from boardbot.search.tree import Node
+from boardbot.search.tree import Node, SeatSums
 from boardbot.search.tree_search import TreeSearch
 
 REUSE_MAX_DEPTH = 12
@@ -59,6 +60,8 @@ class KeptTree:
     """`python` (the tree is `root`) or `native` (the tree is the native core's `handle`)."""
     root: Node | None = None
     handle: Any = None
+    root_sums: dict[Node, SeatSums] | None = None
+    """The seat sums of `root`'s edges (a Python tree)."""
 
 
 @dataclass(frozen=True)
@@ -224,8 +227,8 @@ def search_reusing(
     and the tree to keep for the next request.
 
     Without a match the result is exactly `search_view`'s. A search with one legal move
-    searches nothing and hands `previous` back unchanged; a root-parallel search
-    (`workers > 1`) grows several trees and keeps none."""
+    (unless `controls.search_forced`) searches nothing and hands `previous` back unchanged; a
+    root-parallel search (`workers > 1`) grows several trees and keeps none."""
     view = game.observe(state, seat)
     if uses_native(engine, game.name):
         from boardbot.search.native import search_native_reusing
@@ -241,7 +244,7 @@ def search_reusing(
         if kept is None:
             return result, None
         return result, KeptTree(game.name, seat, state, kept.nodes, "native", handle=kept)
-    if len(game.legal_actions(view.state)) == 1:
+    if len(game.legal_actions(view.state)) == 1 and not controls.search_forced:
         return _python_search(game, view, config, seed, controls), previous
     if config.workers > 1:
         return _python_search(game, view, config, seed, controls), None
@@ -252,14 +255,20 @@ def search_reusing(
     grown: list[TreeSearch] = []
     keep: Callable[[TreeSearch], None] = grown.append
     root = None
+    root_sums = None
     if match is not None and match.node is not None:
         root = match.node
         restrict_root(root, seat, set(game.legal_actions(state)))
-    result = _python_search(game, view, config, seed, controls, root, keep)
+        if not match.path and previous is not None:
+            root_sums = previous.root_sums
+    result = _python_search(game, view, config, seed, controls, root, keep, root_sums)
     if match is not None:
         result = dataclasses.replace(result, reused=True, reused_visits=match.reused_visits)
     tree = grown[0]
-    return result, KeptTree(game.name, seat, state, tree.nodes, "python", root=tree.root)
+    kept = KeptTree(
+        game.name, seat, state, tree.nodes, "python", root=tree.root, root_sums=tree.root_sums
+    )
+    return result, kept
 
 
 def _reusable(previous: KeptTree | None, engine: str, game: Game, seat: int) -> bool:

@@ -29,6 +29,29 @@ class Node:
         return self.total / self.visits if self.visits else 0.0
 
 
+class SeatSums:
+    """Every seat's rewards summed over the iterations through one root edge: only the root's
+    edges keep them (`TreeSearch.root_sums`), so deeper nodes stay as small as they were."""
+
+    __slots__ = ("totals", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        """Iterations summed (fewer than the edge's visits when the edge came from a deeper
+        node of an earlier tree: tree reuse)."""
+        self.totals: list[float] = []
+        """Sum of each seat's reward, by seat."""
+
+    def add(self, reward: tuple[float, ...]) -> None:
+        """Add one iteration's reward vector."""
+        totals = self.totals
+        if len(totals) < len(reward):
+            totals.extend([0.0] * (len(reward) - len(totals)))
+        for i, r in enumerate(reward):
+            totals[i] += r
+        self.visits += 1
+
+
 def most_visited(children: dict[Action, Node]) -> Node | None:
     """The child with the most visits (first in insertion order on ties), if any."""
     best: Node | None = None

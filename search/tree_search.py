@@ -6,8 +6,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 from boardbot.engine.api import CHANCE, TERMINAL, Action, Game, State, View
 from boardbot.search.api import SearchConfig, StopReason
@@ -17,7 +17,7 @@ from boardbot.search.network import Network
 from boardbot.search.rewards import terminal_reward
 from boardbot.search.rollout import get_policy, rollout
 from boardbot.search.seeds import derive_seed
-from boardbot.search.tree import Node, most_visited, most_visited_any
+from boardbot.search.tree import Node, SeatSums, most_visited, most_visited_any
 
 PV_LENGTH = 8
 """Moves shown in a principal variation, the root move included."""
@@ -25,6 +25,13 @@ STOP_POLL_EVERY = 16
 """Iterations between two polls of the cancellation callback."""
 EARLY_STOP_EVERY = 8
 """Iterations between two checks of the early-stop condition."""
+
+
+class Line(NamedTuple):
+    """A principal variation: each move's notation and the seat that plays it."""
+
+    notations: tuple[str, ...]
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,13 @@ class RootTally:
     total: float
     principal_variation: tuple[str, ...] = ()
     """The move's line, when the tree was asked for it (empty otherwise)."""
+    seat_visits: int = 0
+    """Iterations whose whole reward vector is summed in `seat_totals` (all of `visits` but
+    those a reused tree's deeper node brought: `SeatSums`)."""
+    seat_totals: tuple[float, ...] = ()
+    """Sum of every seat's reward over those iterations, by seat."""
+    principal_variation_seats: tuple[int, ...] = ()
+    """The seat that plays each move of `principal_variation`."""
 
 
 @dataclass(frozen=True)
@@ -102,9 +116,11 @@ class TreeSearch:
         config: SearchConfig,
         seed: int,
         root: Node | None = None,
+        root_sums: dict[Node, SeatSums] | None = None,
     ) -> None:
         """`root`: a node of an earlier tree to grow on (tree reuse, `search/reuse.py`), its
-        statistics kept; None starts from an empty root."""
+        statistics kept; None starts from an empty root. `root_sums`: the seat sums of its
+        edges when it was that tree's root (a deeper node's edges start without)."""
         self.game = game
         self.view = view
         self.seat = view.seat
@@ -112,6 +128,12 @@ class TreeSearch:
         self.seed = seed
         self.rng = random.Random(seed)
         self.root = Node(None, -1) if root is None else root
+        self.root_sums: dict[Node, SeatSums] = {}
+        """The seat sums of the root's edges, by edge (the other edges keep their seat's
+        total only)."""
+        if root_sums:
+            for kids in self.root.children.values():
+                self.root_sums.update((k, root_sums[k]) for k in kids.values() if k in root_sums)
         self.nodes = 1 if root is None else subtree_size(root)
         self.iterations = 0
         self.root_actions: tuple[Action, ...] = tuple(game.legal_actions(view.state))
@@ -221,6 +243,7 @@ class TreeSearch:
         for visited in path:
             visited.visits += 1
             visited.total += reward[visited.player]
+        self._add_root_reward(path, reward)
         self.iterations += 1
 
     def _iterate_guided(self, network: Network) -> None:
@@ -299,7 +322,17 @@ class TreeSearch:
         for visited in path:
             visited.visits += 1
             visited.total += reward[visited.player]
+        self._add_root_reward(path, reward)
         self.iterations += 1
+
+    def _add_root_reward(self, path: list[Node], reward: tuple[float, ...]) -> None:
+        """Add the iteration's reward vector to the seat sums of its root edge."""
+        if path:
+            first = path[0]
+            sums = self.root_sums.get(first)
+            if sums is None:
+                sums = self.root_sums[first] = SeatSums()
+            sums.add(reward)
 
     @staticmethod
     def _stored_priors(node: Node, seat: int) -> dict[Action, float]:
@@ -403,11 +436,14 @@ class TreeSearch:
         tallies = []
         for action in actions:
             child = kids.get(action)
+            sums = self.root_sums.get(child) if child else None
             tallies.append(
                 RootTally(
                     action=action,
                     visits=child.visits if child else 0,
                     total=child.total if child else 0.0,
+                    seat_visits=sums.visits if sums else 0,
+                    seat_totals=tuple(sums.totals) if sums else (),
                 )
             )
         if lines is None or lines > 0:
@@ -420,15 +456,18 @@ class TreeSearch:
         for i in rank_tallies(tallies)[:count]:
             tally = tallies[i]
             line = self.line(tally.action)
-            lined[i] = RootTally(tally.action, tally.visits, tally.total, line)
+            lined[i] = replace(
+                tally, principal_variation=line.notations, principal_variation_seats=line.seats
+            )
         return lined
 
-    def line(self, action: Action) -> tuple[str, ...]:
+    def line(self, action: Action) -> Line:
         """The principal variation of root move `action` in this tree."""
         return self.principal_variation(action, self.root.children.get(self.seat, {}).get(action))
 
-    def principal_variation(self, action: Action, child: Node | None) -> tuple[str, ...]:
-        """The most visited line from root move `action`, replayed in a fixed determinization."""
+    def principal_variation(self, action: Action, child: Node | None) -> Line:
+        """The most visited line from root move `action`, replayed in a fixed determinization,
+        with the seat that plays each move there."""
         game = self.game
         if self._pv_world is None:
             rng = random.Random(derive_seed(self.seed, "pv"))
@@ -437,6 +476,7 @@ class TreeSearch:
         rng = random.Random()
         rng.setstate(rng_state)
         line = [game.action_to_str(state, action)]
+        seats = [self.seat]
         state = game.apply(state, action)
         node = child
         while node is not None and len(line) < PV_LENGTH:
@@ -450,6 +490,7 @@ class TreeSearch:
             if nxt is None or nxt.visits == 0 or nxt.action not in game.legal_actions(state):
                 break
             line.append(game.action_to_str(state, nxt.action))
+            seats.append(player)
             state = game.apply(state, nxt.action)
             node = nxt
-        return tuple(line)
+        return Line(tuple(line), tuple(seats))

@@ -67,15 +67,20 @@ def settings_overrides(settings: pb.SearchSettings) -> dict[str, Any]:
 
 
 def analysis_message(move: RankedMove, rank: int) -> pb.MoveAnalysis:
-    """MoveAnalysis of one ranked move (the network's prior and value only with a model)."""
+    """MoveAnalysis of one ranked move: its value, lower bound and seat values only when the
+    search tried it (unset: not searched, e.g. a forced move ChooseMove answers at once), the
+    network's prior and value only with a model."""
     message = pb.MoveAnalysis(
         rank=rank,
         move=move_message(move),
         visits=move.visits,
-        value=move.value,
-        lower_bound=move.lower_bound,
         principal_variation=move.principal_variation,
+        principal_variation_seats=move.principal_variation_seats,
     )
+    if move.visits > 0:
+        message.value = move.value
+        message.lower_bound = move.lower_bound
+        message.seat_values.extend(move.seat_values)
     if move.prior is not None:
         message.prior = move.prior
     if move.net_value is not None:
@@ -125,6 +130,7 @@ def analyze_response(outcome: SearchOutcome) -> pb.AnalyzeResponse:
         moves=[analysis_message(move, i + 1) for i, move in enumerate(outcome.moves)],
         stats=stats_message(outcome),
         final=outcome.final,
+        seat_values=outcome.seat_values,
     )
 
 

@@ -6,6 +6,15 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import orjson
+
+from boardbot.cli.commands.analysis_text import (
+    LEGEND,
+    analysis_json,
+    figure,
+    line_text,
+    seat_values_text,
+)
 from boardbot.cli.commands.common import (
     add_search_arguments,
     add_server_arguments,
@@ -18,8 +27,8 @@ from boardbot.cli.commands.move import seat_to_move
 if TYPE_CHECKING:
     from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 
-PV_SHOWN = 6
-"""Moves of each principal variation shown in the table."""
+PV_SHOWN = 7
+"""Moves of each principal variation shown in the table, the move itself included."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--top-k", type=int, default=5, help="moves shown (0: all)")
     add_search_arguments(p)
     add_server_arguments(p)
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.set_defaults(func=lambda args: run_guarded(run_analyze, args))
 
 
@@ -47,8 +57,14 @@ def run_analyze(args: argparse.Namespace) -> int:
         reply = client.analyze(analyze_request(args, raw, seat))
     finally:
         client.close()
+    if args.json:
+        print(orjson.dumps(analysis_json(reply)).decode())
+        return 0
     print(analysis_table(reply.moves))
+    print(LEGEND)
     stats = reply.stats
+    if reply.seat_values:
+        print(f"seat values {seat_values_text(reply.seat_values)}  (every seat, this search)")
     print(
         f"seat {stats.seat}: {stats.iterations} iterations in {stats.elapsed_ms:.1f} ms, "
         f"stopped by {stats.stopped_by}"
@@ -57,8 +73,9 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def analysis_table(moves: Sequence[pb.MoveAnalysis]) -> str:
-    """A fixed-width table: rank, move, visits, value, lower bound, then with a model the
-    network's prior and value of the move (`prior`, `net`), and the principal variation."""
+    """A fixed-width table: rank, move, visits, value, lower bound ('-' when not searched),
+    then with a model the network's prior and value of the move (`prior`, `net`), and the
+    principal variation from the move itself, each move after its seat's marker."""
     width = max([len("move"), *(len(m.move.notation) for m in moves)])
     learned = any(m.HasField("prior") or m.HasField("net_value") for m in moves)
     extra = f"  {'prior':>6}  {'net':>6}" if learned else ""
@@ -66,18 +83,10 @@ def analysis_table(moves: Sequence[pb.MoveAnalysis]) -> str:
         f"{'#':>3}  {'move':<{width}}  {'visits':>7}  {'value':>6}  {'lower':>6}{extra}  line"
     ]
     for m in moves:
-        line = list(m.principal_variation[1 : PV_SHOWN + 1])
-        more = " …" if len(m.principal_variation) > PV_SHOWN + 1 else ""
-        figures = (
-            f"  {_figure(m, 'prior'):>6}  {_figure(m, 'net_value'):>6}" if learned else ""
-        )
+        line = line_text(m.principal_variation, m.principal_variation_seats, PV_SHOWN)
+        figures = f"  {figure(m, 'prior'):>6}  {figure(m, 'net_value'):>6}" if learned else ""
         lines.append(
-            f"{m.rank:>3}  {m.move.notation:<{width}}  {m.visits:>7}  {m.value:>6.3f}  "
-            f"{m.lower_bound:>6.3f}{figures}  {' '.join(line)}{more}"
+            f"{m.rank:>3}  {m.move.notation:<{width}}  {m.visits:>7}  {figure(m, 'value'):>6}  "
+            f"{figure(m, 'lower_bound'):>6}{figures}  {line}"
         )
     return "\n".join(lines)
-
-
-def _figure(move: pb.MoveAnalysis, name: str) -> str:
-    """A network figure of the move to three places, `-` when unset."""
-    return f"{getattr(move, name):.3f}" if move.HasField(name) else "-"

@@ -7,6 +7,12 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from boardbot.cli.commands.analysis_text import (
+    figure,
+    line_text,
+    move_analysis_json,
+    seat_values_text,
+)
 from boardbot.cli.commands.common import (
     add_search_arguments,
     add_server_arguments,
@@ -56,31 +62,33 @@ def run_move(args: argparse.Namespace) -> int:
     print(reply.move.notation)
     print(f"  json        {reply.move.move_json.decode()}")
     analysis = reply.analysis
-    print(f"  value       {analysis.value:.3f} (lower bound {analysis.lower_bound:.3f})")
+    if analysis.HasField("value"):
+        print(f"  value       {analysis.value:.3f} (lower bound {figure(analysis, 'lower_bound')})")
+    else:
+        print(f"  value       not searched ({stats.stopped_by})")
+    if analysis.seat_values:
+        print(f"  seats       {seat_values_text(analysis.seat_values)}")
     if analysis.HasField("prior") and analysis.HasField("net_value"):
         print(f"  network     prior {analysis.prior:.3f}, value {analysis.net_value:.3f}")
-    print(f"  visits      {reply.analysis.visits} of {stats.iterations} iterations")
+    print(f"  visits      {analysis.visits} of {stats.iterations} iterations")
     print(f"  search      {stats.elapsed_ms:.1f} ms, stopped by {stats.stopped_by}")
-    if reply.analysis.principal_variation:
-        print(f"  line        {' '.join(reply.analysis.principal_variation)}")
+    if analysis.principal_variation:
+        line = line_text(analysis.principal_variation, analysis.principal_variation_seats)
+        print(f"  line        {line}")
     return 0
 
 
 def _response_json(reply: pb.ChooseMoveResponse) -> dict[str, object]:
-    out: dict[str, object] = {
-        "move": orjson.loads(reply.move.move_json),
-        "notation": reply.move.notation,
-        "visits": reply.analysis.visits,
-        "value": reply.analysis.value,
-        "lower_bound": reply.analysis.lower_bound,
-        "principal_variation": list(reply.analysis.principal_variation),
-        "iterations": reply.stats.iterations,
-        "elapsed_ms": reply.stats.elapsed_ms,
-        "stopped_by": reply.stats.stopped_by,
-        "budget": reply.stats.settings.iterations,
-        "random_move": reply.stats.random_move,
-    }
-    for name in ("prior", "net_value"):
-        if reply.analysis.HasField(name):
-            out[name] = getattr(reply.analysis, name)
+    """The move as JSON: its figures as `analyze --json` gives each move's (`value` and
+    `lower_bound` null when not searched), then how the search went."""
+    out: dict[str, object] = move_analysis_json(reply.analysis)
+    out.update(
+        move=orjson.loads(reply.move.move_json),
+        notation=reply.move.notation,
+        iterations=reply.stats.iterations,
+        elapsed_ms=reply.stats.elapsed_ms,
+        stopped_by=reply.stats.stopped_by,
+        budget=reply.stats.settings.iterations,
+        random_move=reply.stats.random_move,
+    )
     return out

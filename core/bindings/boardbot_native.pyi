@@ -198,10 +198,12 @@ def search(
     on_progress: Callable[[dict[str, Any]], object] | None = None,
     progress_every: int = 0,
     progress_ms: float = 0.0,
+    search_forced: bool = False,
 ) -> dict[str, Any]:
     """ISMCTS for `seat` without the GIL; a dict mirroring `boardbot.search.api.SearchResult`.
     `on_progress` gets a partial result about every `progress_every` iterations and at most once
-    per `progress_ms` (either may be 0); reports are coalesced, never queued. A search that cannot
+    per `progress_ms` (either may be 0); reports are coalesced, never queued. `search_forced`
+    searches a position with one legal move too (else answered at once). A search that cannot
     run raises a SearchError: InvalidConfigError, InvalidSeatError, GameOverError,
     ChanceStepError or NotSeatToMoveError."""
 
@@ -228,6 +230,7 @@ def search_reusing(
     progress_every: int = 0,
     previous: Tree | None = None,
     progress_ms: float = 0.0,
+    search_forced: bool = False,
 ) -> tuple[dict[str, Any], Tree | None]:
     """`search` from the seat's `view`, growing on the node of `previous` that stands for the
     full `state` (docs/search.md, "Tree reuse between requests"); the result dict (with

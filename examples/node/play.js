@@ -300,9 +300,11 @@ async function showFirstDecision(session, game, stateJson, seat, options, seed) 
   });
   console.log(`analysis for seat ${seat} (${analysis.stats.iterations} iterations, ` +
     `stopped by ${analysis.stats.stopped_by}):`);
+  // `value` and `lower_bound` are unset for a move the search did not try (visits 0).
+  const figure = (x) => (x === undefined || x === null ? '-' : x.toFixed(3));
   for (const m of analysis.moves) {
     console.log(`  ${m.rank}. ${m.move.notation.padEnd(28)} visits ${m.visits.padStart(4)}` +
-      `  value ${m.value.toFixed(3)}  lower bound ${m.lower_bound.toFixed(3)}` +
+      `  value ${figure(m.value)}  lower bound ${figure(m.lower_bound)}` +
       `  line ${m.principal_variation.join(' ')}`);
   }
 }

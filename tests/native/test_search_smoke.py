@@ -62,9 +62,14 @@ def test_search_returns_a_legal_move_with_python_shaped_stats() -> None:
         "mean_value",
         "lower_bound",
         "principal_variation",
+        "principal_variation_seats",
         "prior",
         "net_value",
+        "seat_values",
     }
+    assert top["seat_values"] == result["seat_values"]
+    assert top["seat_values"][seat] == top["mean_value"]
+    assert len(top["principal_variation_seats"]) == len(top["principal_variation"])
     # The network's figures of a move: none without a model.
     assert (top["prior"], top["net_value"]) == (None, None)
     assert top["visits"] == max(m["visits"] for m in result["moves"])

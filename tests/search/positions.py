@@ -36,3 +36,19 @@ def twin_world(game: Game, state: State, seat: int) -> State:
         for world in (game.determinize(view, random.Random(k)) for k in range(50))
         if world != state
     )
+
+
+def forced_decision(name: str, options: dict[str, Any], seed: int) -> Any:
+    """The first decision with exactly one legal move of a seeded random game."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.new_state(options, seed)
+    while not game.is_terminal(state):
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return state
+        state = game.apply(state, actions[rng.randrange(len(actions))])
+    raise AssertionError(f"no forced decision in {name} game {seed}")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from boardbot.engine.api import Game, State, View
-from boardbot.search.api import SearchConfig, SearchResult
-from boardbot.search.ismcts import SearchError, search
+from boardbot.search.api import SearchConfig, SearchControls, SearchResult
+from boardbot.search.ismcts import SearchError, search, search_view
 from boardbot.search.rollout import register_rollout_policy
 from tests.search.figures import figures
 from tests.search.toy_games import DiceGame, GuessGame, GuessState, KingmakerGame, NimGame
@@ -111,6 +111,35 @@ def test_each_seat_maximises_its_own_reward() -> None:
     assert by_move["ask-1"].mean_value < 0.2
     assert 0.3 < by_move["ask-2"].mean_value < 0.7
     assert by_move["ask-1"].principal_variation == ("ask-1", "crown-1")
+    # Each move of a line with the seat that plays it: seat 0 asks, the asked seat crowns.
+    assert by_move["ask-1"].principal_variation_seats == (0, 1)
+    assert by_move["ask-2"].principal_variation_seats == (0, 2)
+
+
+def test_seat_values_are_every_seats_means_from_the_one_search() -> None:
+    game = KingmakerGame()
+    result = search(game, game.new_state(), 0, SearchConfig(iterations=2000, early_stop=False), 2)
+    best = result.moves[0]
+    assert result.seat_values == best.seat_values
+    assert len(result.seat_values) == 3
+    assert result.seat_values[0] == best.mean_value
+    # Exactly one seat is crowned: the seats' means add up to 1.
+    for move in result.moves:
+        assert sum(move.seat_values) == pytest.approx(1.0)
+    by_move = {m.notation: m for m in result.moves}
+    # After `ask-1`, seat 1 crowns itself; seat 2 is never crowned after either move.
+    assert by_move["ask-1"].seat_values[1] > 0.8
+    assert by_move["ask-2"].seat_values[2] == 0.0
+
+
+def test_seat_values_of_a_win_or_lose_game_are_complementary() -> None:
+    game = NimGame()
+    config = SearchConfig(iterations=400, early_stop=False)
+    result = search(game, game.new_state({"stones": 9}), 0, config, 5)
+    for move in result.moves:
+        assert move.seat_values[0] == move.mean_value
+        # Nim is won by exactly one seat, without a margin share beyond [0, 1].
+        assert move.seat_values[1] == pytest.approx(1.0 - move.mean_value)
 
 
 def test_chance_steps_are_sampled_open_loop() -> None:
@@ -212,6 +241,19 @@ def test_single_legal_move_needs_no_search() -> None:
     result = search(game, game.new_state({"stones": 1}), 0, SearchConfig(), 0)
     assert result.stopped_by == "single_move"
     assert result.action == 1
+    assert (result.moves[0].visits, result.seat_values) == (0, ())
+
+
+def test_a_single_legal_move_is_searched_when_asked() -> None:
+    game = NimGame()
+    state = game.new_state({"stones": 1})
+    config = SearchConfig(iterations=50, early_stop=False)
+    controls = SearchControls(search_forced=True)
+    result = search_view(game, game.observe(state, 0), config, 4, controls, "python")
+    assert (result.stopped_by, result.iterations, result.moves[0].visits) == ("iterations", 50, 50)
+    # Taking the last stone wins: the position's value, not 0.
+    assert result.moves[0].mean_value == 1.0
+    assert result.seat_values == (1.0, 0.0)
 
 
 @pytest.mark.parametrize(

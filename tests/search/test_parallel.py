@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardbot.search.api import SearchConfig
 from boardbot.search.ismcts import search
 from boardbot.search.parallel import split_iterations, worker_seed
-from boardbot.search.results import merge_tallies
+from boardbot.search.results import merge_tallies, seat_values
 from boardbot.search.tree_search import RootTally
 from tests.search.toy_games import GuessGame, GuessState, NimGame
 
@@ -47,6 +47,27 @@ def test_root_parallel_is_deterministic_and_merges_all_workers() -> None:
         (m.action, m.visits, m.mean_value) for m in second.moves
     ]
     assert first.notation == "coin"
+    assert first.seat_values == second.seat_values == first.moves[0].seat_values
+    assert first.seat_values[0] == first.moves[0].mean_value
+
+
+def test_merge_keeps_the_seats_of_the_line_it_keeps() -> None:
+    a = (RootTally("x", 5, 2.0, ("x", "a"), principal_variation_seats=(0, 1)),)
+    b = (RootTally("x", 6, 3.0, ("x", "b", "c"), principal_variation_seats=(0, 2, 1)),)
+    (merged,) = merge_tallies([a, b])
+    assert (merged.principal_variation, merged.principal_variation_seats) == (
+        ("x", "b", "c"), (0, 2, 1)
+    )
+
+
+def test_merge_sums_every_seat() -> None:
+    a = (RootTally("x", 4, 3.0, (), 4, (3.0, 1.0)),)
+    b = (RootTally("x", 2, 1.0, ()),)
+    c = (RootTally("x", 4, 1.0, (), 4, (1.0, 2.0)),)
+    (merged,) = merge_tallies([a, b, c])
+    assert merged == RootTally("x", 10, 5.0, (), 8, (4.0, 3.0))
+    assert seat_values(merged, 0, 0.5) == (0.5, 0.375)
+    assert seat_values(RootTally("y", 3, 1.0), 0, 0.3) == ()
 
 
 def test_root_parallel_time_budget_and_progress() -> None:

@@ -67,6 +67,39 @@ def test_reuse_finds_the_node_after_an_own_and_an_opponent_move(name: str) -> No
     assert kept_again is not None and kept_again.root is match.node
 
 
+def test_seat_sums_are_kept_when_the_match_is_the_old_root_only() -> None:
+    game = get_game("legend_raiders")
+    state = mid_game_decision("legend_raiders", OPTIONS["legend_raiders"], 5, 30)
+    seat = game.current_player(state)
+    result, kept = search_reusing(game, state, seat, CONFIG, 1, None, engine="python")
+    assert kept is not None and kept.root is not None and kept.root_sums is not None
+    assert result.seat_values[seat] == result.moves[0].mean_value
+    # The same position again: the match is the old root, its edges keep every seat's sums.
+    again, kept_again = search_reusing(game, state, seat, CONFIG, 2, kept, engine="python")
+    assert again.reused and kept_again is not None and kept_again.root is kept.root
+    assert kept_again.root_sums is not None
+    children = list(kept.root.children[seat].values())
+    assert all(kept_again.root_sums[c].visits == c.visits for c in children if c.visits)
+    # Further on: the matched node's edges bring their visits, not every seat's sums.
+    _, kept = search_reusing(game, state, seat, CONFIG, 1, None, engine="python")
+    assert kept is not None and kept.root is not None
+    along = play_along(game, kept.root, state, seat, random.Random(3))
+    assert along is not None
+    reached = along[0]
+    match = find_match(game, kept.root, state, reached, seat)
+    assert match is not None and match.path and match.node is not None
+    before = {id(c): c.visits for c in match.node.children.get(seat, {}).values()}
+    later, kept_later = search_reusing(game, reached, seat, CONFIG, 3, kept, engine="python")
+    assert later.reused and kept_later is not None and kept_later.root_sums is not None
+    assert kept_later.root is match.node
+    for child in kept_later.root.children[seat].values():
+        summed = kept_later.root_sums[child].visits if child in kept_later.root_sums else 0
+        assert summed == child.visits - before.get(id(child), 0)
+    best = later.moves[0]
+    assert later.seat_values == best.seat_values
+    assert len(later.seat_values) == 2 and later.seat_values[seat] == best.mean_value
+
+
 @pytest.mark.parametrize("name", ["leda", "legend_raiders"])
 def test_no_match_is_exactly_the_search_without_reuse(name: str) -> None:
     game = get_game(name)

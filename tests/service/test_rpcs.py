@@ -10,6 +10,7 @@ import orjson
 from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.search.presets import PRESETS, resolve_preset
+from tests.search.positions import forced_decision
 from tests.service.positions import decision_state, load
 from tests.service.servers import Served
 
@@ -193,6 +194,63 @@ def test_analyze_ranks_moves(served: Served, game_case: tuple[str, Any]) -> None
         assert 0.0 <= m.value <= 1.0
         assert m.lower_bound <= m.value
         assert m.principal_variation[0] == m.move.notation
+
+
+def test_analyze_reports_every_seats_value_from_its_one_search(
+    served: Served, game_case: tuple[str, Any]
+) -> None:
+    name, options = game_case
+    game = load(name)
+    state = decision_state(game, options, seed=6)
+    seat = game.current_player(state)
+    reply = served.stub.Analyze(
+        pb.AnalyzeRequest(
+            game=name,
+            state_json=game_ops.encode_state(game, state),
+            seat=seat,
+            settings=pb.SearchSettings(iterations=200, workers=1),
+            seed=1,
+        ),
+        timeout=30,
+    )
+    best = reply.moves[0]
+    assert len(reply.seat_values) == game.num_players(state)
+    assert list(reply.seat_values) == list(best.seat_values)
+    assert reply.seat_values[seat] == best.value
+    assert all(0.0 <= v <= 1.0 for v in reply.seat_values)
+    for m in reply.moves:
+        assert m.HasField("value") == (m.visits > 0) == bool(m.seat_values)
+
+
+def test_a_forced_move_is_searched_by_an_analysis_and_left_unvalued_by_choose_move(
+    served: Served,
+) -> None:
+    game = load("legend_raiders")
+    state = forced_decision("legend_raiders", {"players": 3}, 1)
+    seat = game.current_player(state)
+    encoded = game_ops.encode_state(game, state)
+    settings = pb.SearchSettings(iterations=120, workers=1)
+    analysis = served.stub.Analyze(
+        pb.AnalyzeRequest(game="legend_raiders", state_json=encoded, seat=seat,
+                          settings=settings, seed=2),
+        timeout=30,
+    )
+    (only,) = analysis.moves
+    assert analysis.stats.stopped_by != "single_move"
+    assert only.visits == analysis.stats.iterations > 0
+    assert only.HasField("value") and only.HasField("lower_bound")
+    assert len(analysis.seat_values) == 3 and analysis.seat_values[seat] == only.value
+    chosen = served.stub.ChooseMove(
+        pb.ChooseMoveRequest(game="legend_raiders", state_json=encoded, seat=seat,
+                             settings=settings, seed=2, top_k=1),
+        timeout=30,
+    )
+    assert chosen.stats.stopped_by == "single_move" and chosen.stats.iterations == 0
+    assert chosen.move.notation == only.move.notation
+    for unsearched in (chosen.analysis, chosen.candidates[0]):
+        assert unsearched.visits == 0
+        assert not unsearched.HasField("value") and not unsearched.HasField("lower_bound")
+        assert list(unsearched.seat_values) == []
 
 
 def test_a_preset_analyses_deeper_than_it_plays(served: Served) -> None:

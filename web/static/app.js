@@ -82,6 +82,9 @@ function el(tag, props = {}, ...children) {
 }
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
+// A move's value (or lower bound) as a percentage; unset when the search did not try the move:
+// "forced" for the only legal move the bot played without a search, else "–".
+const valueText = (x, stats) => (x === undefined ? (stats?.stopped_by === "single_move" ? "forced" : "–") : pct(x));
 
 function seatLabel(seat) {
   if (app.mode === "play") return seat === app.play.seat ? `You (seat ${seat})` : `${app.play.preset} (seat ${seat})`;
@@ -438,7 +441,7 @@ function drawHistory() {
     const events = h.events?.length ? ` · ${h.events.join(", ")}` : "";
     // The value the analysis of the position before gave the move played, when it has one.
     const weighed = i > 0 && h.move ? app.history[i - 1].analysis?.moves?.find((m) => m.move.notation === h.move.notation) : null;
-    const value = weighed ? ` · ${pct(weighed.value)}` : "";
+    const value = weighed ? ` · ${valueText(weighed.value, app.history[i - 1].analysis.stats)}` : "";
     return el("li", {class: i === app.index ? "current" : ""},
       el("button", {textContent: `${i}. ${h.by && i ? h.by + ": " : ""}${what}${value}${events}`,
                     dataset: {testid: "history-entry"}, onclick: () => goTo(i)}));
@@ -552,8 +555,8 @@ function drawAnalysis(analysis) {
       el("td", {class: "notation", textContent: m.move.notation}),
       el("td", {class: "visits"}, el("div", {class: "bar", style: {width: `${(100 * visits / most).toFixed(1)}%`}}),
          el("span", {textContent: visits.toLocaleString()})),
-      el("td", {textContent: pct(m.value)}),
-      el("td", {textContent: pct(m.lower_bound)}));
+      el("td", {textContent: valueText(m.value, analysis.stats)}),
+      el("td", {textContent: valueText(m.lower_bound, analysis.stats)}));
     return row;
   }));
   drawPv(rows[0]);
@@ -595,7 +598,7 @@ function evalEstimates() {
     const h = app.history[i];
     const seat = h.summary.current_player;
     const best = h.analysis?.moves?.[0];
-    if (best && seat >= 0 && found[seat] === null) found[seat] = Number(best.value);
+    if (best?.value !== undefined && seat >= 0 && found[seat] === null) found[seat] = Number(best.value);
   }
   if (seats === 2) {
     if (found[0] === null && found[1] !== null) found[0] = 1 - found[1];

@@ -132,10 +132,11 @@ fn wrong_game() -> PyErr {
 /// `search` growing on the node of `previous` that stands for the full `state` (found by the
 /// walk of `docs/search.md`, "Tree reuse between requests"); `view` is the seat's view the
 /// search reads. Returns `(result, tree)`: the result dict with `reused` and `reused_visits`,
-/// and the tree to keep (`previous` itself after a single legal move, None from a
-/// root-parallel search). `previous` is consumed.
+/// and the tree to keep (`previous` itself after a single legal move answered without a
+/// search, None from a root-parallel search). `previous` is consumed. `search_forced` as for
+/// `search`.
 #[pyfunction]
-#[pyo3(signature = (view, state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0, previous = None, progress_ms = 0.0))]
+#[pyo3(signature = (view, state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0, previous = None, progress_ms = 0.0, search_forced = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_reusing(
     py: Python<'_>,
@@ -149,9 +150,10 @@ pub fn search_reusing(
     progress_every: u64,
     previous: Option<Py<PyTree>>,
     progress_ms: f64,
+    search_forced: bool,
 ) -> PyResult<PyObject> {
     let progress = Progress::new(on_progress, progress_every, progress_ms)?;
-    let request = Request::new(config, seed, cancel, progress)?;
+    let request = Request::new(config, seed, cancel, progress, search_forced)?;
     with_game!(&view.state, g, s => {
         let seat = search_seat(g, s, seat)?;
         let full = state_of(g, &state.state)?;

@@ -217,7 +217,7 @@ fn far_future_clamped(secs: f64) -> Duration {
 const FAR_FUTURE_SECS: f64 = 1e12;
 
 /// A Python dict mirroring `search.api.SearchResult` (`principal_variation` as a tuple;
-/// `prior` and `net_value` None without a model).
+/// `prior` and `net_value` None without a model; `seat_values` as lists).
 pub(crate) fn result_dict<'py, G: PyGame>(
     py: Python<'py>,
     result: &SearchResult<G::Action>,
@@ -240,13 +240,19 @@ pub(crate) fn result_dict<'py, G: PyGame>(
             "principal_variation",
             PyTuple::new(py, &stats.principal_variation)?,
         )?;
+        entry.set_item(
+            "principal_variation_seats",
+            PyTuple::new(py, &stats.principal_variation_seats)?,
+        )?;
         entry.set_item("prior", stats.prior)?;
         entry.set_item("net_value", stats.net_value)?;
+        entry.set_item("seat_values", PyList::new(py, &stats.seat_values)?)?;
         moves.append(entry)?;
     }
     out.set_item("moves", moves)?;
     out.set_item("stopped_by", result.stopped_by.name())?;
     out.set_item("nodes", result.nodes)?;
+    out.set_item("seat_values", PyList::new(py, &result.seat_values)?)?;
     Ok(out)
 }
 
@@ -258,8 +264,10 @@ pub(crate) fn result_dict<'py, G: PyGame>(
 /// `progress_ms` milliseconds (either may be 0, not both), with the GIL held. Reports are
 /// coalesced: a slow callback gets fewer of them and never delays the end of the search. An
 /// exception raised by `on_progress` stops the search and is raised again by `search`.
+/// `search_forced` searches a position with one legal move too (else answered at once,
+/// `stopped_by` `single_move`).
 #[pyfunction]
-#[pyo3(signature = (state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0, progress_ms = 0.0))]
+#[pyo3(signature = (state, seat, config = None, seed = 0, cancel = None, on_progress = None, progress_every = 0, progress_ms = 0.0, search_forced = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
@@ -271,9 +279,10 @@ pub fn search(
     on_progress: Option<PyObject>,
     progress_every: u64,
     progress_ms: f64,
+    search_forced: bool,
 ) -> PyResult<PyObject> {
     let progress = Progress::new(on_progress, progress_every, progress_ms)?;
-    let request = Request::new(config, seed, cancel, progress)?;
+    let request = Request::new(config, seed, cancel, progress, search_forced)?;
     with_game!(&state.state, g, s => {
         let seat = search_seat(g, s, seat)?;
         run(g, py, s, seat, request)
@@ -315,6 +324,7 @@ pub(crate) struct Request {
     pub(crate) seed: u64,
     pub(crate) token: CancelToken,
     pub(crate) progress: Progress,
+    pub(crate) search_forced: bool,
 }
 
 impl Request {
@@ -324,12 +334,14 @@ impl Request {
         seed: u64,
         cancel: Option<&CancelFlag>,
         progress: Progress,
+        search_forced: bool,
     ) -> PyResult<Self> {
         Ok(Self {
             config: guard("search", || search_config(config))?,
             seed,
             token: cancel.map_or_else(CancelToken::new, |flag| flag.token.clone()),
             progress,
+            search_forced,
         })
     }
 }
@@ -366,6 +378,7 @@ pub(crate) fn run_hooked<G: PyGame, T: Send>(
         seed,
         token,
         progress,
+        search_forced,
     } = request;
     let wants_progress = progress.is_set();
     let Progress {
@@ -393,7 +406,7 @@ pub(crate) fn run_hooked<G: PyGame, T: Send>(
                     }
                 });
             };
-            let mut hooks = SearchHooks::with_cancel(token.clone());
+            let mut hooks = SearchHooks::with_cancel(token.clone()).searching_forced(search_forced);
             if wants_progress {
                 hooks = hooks.progress(every, &mut report).at_most_every(period);
             }

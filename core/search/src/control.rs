@@ -83,7 +83,8 @@ impl fmt::Display for StopReason {
 /// `allow_threads` asks for it); the callback itself always runs on the calling thread.
 pub type ProgressCallback<'a, A> = dyn FnMut(&SearchResult<A>) + Send + 'a;
 
-/// Optional hooks of one search: a cancellation token and a progress callback.
+/// Optional hooks of one search: a cancellation token, a progress callback, and whether a
+/// position with one legal move is searched anyway.
 ///
 /// The callback always runs on the thread that called the search (worker threads only leave it
 /// their reports, coalesced: see [`crate::parallel`]), so a Python binding can release the GIL for the whole search and take it
@@ -110,6 +111,9 @@ pub struct SearchHooks<'a, A> {
     /// The least time between the end of one progress report and the next (zero: no time
     /// condition). With neither condition there is no progress at all.
     pub progress_period: Duration,
+    /// Search a position with a single legal move too (an analysis wants the position's
+    /// value); false answers it at once without a search ([`StopReason::SingleMove`]).
+    pub search_forced: bool,
 }
 
 impl<A> Default for SearchHooks<'_, A> {
@@ -119,6 +123,7 @@ impl<A> Default for SearchHooks<'_, A> {
             on_progress: None,
             progress_every: 0,
             progress_period: Duration::ZERO,
+            search_forced: false,
         }
     }
 }
@@ -143,6 +148,12 @@ impl<'a, A> SearchHooks<'a, A> {
     /// start, then from the end of each report); with `every` 0, once per `period`.
     pub fn at_most_every(mut self, period: Duration) -> Self {
         self.progress_period = period;
+        self
+    }
+
+    /// These hooks searching a position with one legal move too (when `forced`).
+    pub fn searching_forced(mut self, forced: bool) -> Self {
+        self.search_forced = forced;
         self
     }
 }

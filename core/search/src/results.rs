@@ -23,8 +23,15 @@ pub struct RootTally<A> {
     pub visits: u64,
     /// Sum of the deciding seat's rewards over those iterations.
     pub total: f64,
+    /// Iterations whose whole reward vector is summed in `seat_totals` (all of `visits` but
+    /// those a reused tree's deeper node brought: [`crate::tree::SeatSums`]).
+    pub seat_visits: u64,
+    /// Sum of every seat's reward over those iterations, by seat.
+    pub seat_totals: Vec<f64>,
     /// The most visited line from it, in the game's notation.
     pub principal_variation: Vec<String>,
+    /// The seat that plays each move of `principal_variation`.
+    pub principal_variation_seats: Vec<usize>,
 }
 
 /// What one tree's search produced: root tallies and how it ended.
@@ -55,11 +62,17 @@ pub struct MoveStats<A> {
     pub lower_bound: f64,
     /// The most visited line after (and including) this move, in the game's notation.
     pub principal_variation: Vec<String>,
+    /// The seat that plays each move of `principal_variation` (in the world the line was
+    /// replayed in), the deciding seat first.
+    pub principal_variation_seats: Vec<usize>,
     /// With a model: the network's prior of this move at the root ([`NetFigures`]).
     pub prior: Option<f64>,
     /// With a model: the network's value of the position after this move for the deciding
     /// seat, in [0, 1] ([`NetFigures`]).
     pub net_value: Option<f64>,
+    /// Every seat's mean reward after this move, by seat, the deciding seat's being
+    /// `mean_value` ([`seat_values`]); empty when no iteration summed every seat's reward.
+    pub seat_values: Vec<f64>,
 }
 
 /// The chosen move and the statistics behind it.
@@ -81,6 +94,9 @@ pub struct SearchResult<A> {
     pub stopped_by: StopReason,
     /// Tree nodes, over every worker.
     pub nodes: u64,
+    /// Every seat's value at the root from this search: the `seat_values` of the most
+    /// visited move (`moves[0]`); empty when nothing was searched.
+    pub seat_values: Vec<f64>,
 }
 
 /// Conservative 95% lower bound of a mean of [0, 1] rewards (variance at most m(1-m)).
@@ -90,6 +106,31 @@ pub fn lower_bound(mean: f64, visits: u64) -> f64 {
     }
     let spread = CONFIDENCE_Z * (f64::max(mean * (1.0 - mean), 0.0) / visits as f64).sqrt();
     f64::max(0.0, mean - spread)
+}
+
+/// Every seat's mean reward from a move's tally, by seat: `seat_totals / seat_visits`, the
+/// deciding `seat`'s entry replaced by `mean` (the move's value, over all its visits); empty
+/// when no iteration summed every seat's reward.
+pub fn seat_values<A>(tally: &RootTally<A>, seat: usize, mean: f64) -> Vec<f64> {
+    if tally.seat_visits == 0 {
+        return Vec::new();
+    }
+    let count = tally.seat_visits as f64;
+    let mut values: Vec<f64> = tally.seat_totals.iter().map(|t| t / count).collect();
+    if let Some(own) = values.get_mut(seat) {
+        *own = mean;
+    }
+    values
+}
+
+/// Add `more` to the seat sums `into`, seat by seat.
+fn add_seat_totals(into: &mut Vec<f64>, more: &[f64]) {
+    if into.len() < more.len() {
+        into.resize(more.len(), 0.0);
+    }
+    for (total, add) in into.iter_mut().zip(more) {
+        *total += add;
+    }
 }
 
 /// Sum visits and rewards per root move (in order of first appearance); keep the line of the
@@ -110,9 +151,13 @@ pub fn merge_tallies<A: Copy + Eq>(reports: &[TreeReport<A>]) -> Vec<RootTally<A
                 let seen = &mut merged[i];
                 seen.visits += tally.visits;
                 seen.total += tally.total;
+                seen.seat_visits += tally.seat_visits;
+                add_seat_totals(&mut seen.seat_totals, &tally.seat_totals);
                 if tally.visits > line_visits[i] {
                     seen.principal_variation
                         .clone_from(&tally.principal_variation);
+                    seen.principal_variation_seats
+                        .clone_from(&tally.principal_variation_seats);
                     line_visits[i] = tally.visits;
                 }
             }
@@ -121,10 +166,12 @@ pub fn merge_tallies<A: Copy + Eq>(reports: &[TreeReport<A>]) -> Vec<RootTally<A
     merged
 }
 
-/// Every root move's statistics, most visited first (higher mean, then tally order, on ties).
+/// Every root move's statistics for the deciding `seat`, most visited first (higher mean,
+/// then tally order, on ties).
 pub fn move_stats<G: Game>(
     game: &G,
     state: &G::State,
+    seat: usize,
     tallies: &[RootTally<G::Action>],
 ) -> Vec<MoveStats<G::Action>> {
     let mut stats: Vec<MoveStats<G::Action>> = tallies
@@ -142,8 +189,10 @@ pub fn move_stats<G: Game>(
                 mean_value: mean,
                 lower_bound: lower_bound(mean, tally.visits),
                 principal_variation: tally.principal_variation.clone(),
+                principal_variation_seats: tally.principal_variation_seats.clone(),
                 prior: None,
                 net_value: None,
+                seat_values: seat_values(tally, seat, mean),
             }
         })
         .collect();
@@ -207,12 +256,16 @@ pub fn build_result<G: Game, R: RngCore>(
     totals: SearchTotals,
     figures: Option<&[NetFigures<G::Action>]>,
 ) -> Result<SearchResult<G::Action>, SearchError> {
-    let mut moves = move_stats(game, state, tallies);
+    let mut moves = move_stats(game, state, seat, tallies);
     if let Some(figures) = figures {
         with_figures(&mut moves, figures);
     }
     let chosen = choose_move(&moves, temperature, choice_rng).ok_or(SearchError::NoLegalMove)?;
     let chosen = &moves[chosen];
+    let root_values = moves
+        .first()
+        .map(|m| m.seat_values.clone())
+        .unwrap_or_default();
     Ok(SearchResult {
         action: chosen.action,
         notation: chosen.notation.clone(),
@@ -222,6 +275,7 @@ pub fn build_result<G: Game, R: RngCore>(
         stopped_by: totals.stopped_by,
         nodes: totals.nodes,
         moves,
+        seat_values: root_values,
     })
 }
 
@@ -246,7 +300,10 @@ mod tests {
             action,
             visits,
             total,
+            seat_visits: 0,
+            seat_totals: Vec::new(),
             principal_variation: line.iter().map(|s| s.to_string()).collect(),
+            principal_variation_seats: vec![0; line.len()],
         }
     }
 
@@ -270,8 +327,10 @@ mod tests {
                 mean_value: 0.5,
                 lower_bound: 0.0,
                 principal_variation: Vec::new(),
+                principal_variation_seats: Vec::new(),
                 prior: None,
                 net_value: None,
+                seat_values: Vec::new(),
             })
             .collect()
     }
@@ -302,6 +361,30 @@ mod tests {
                 tally(3, 1, 1.0, &["c"]),
             ]
         );
+    }
+
+    #[test]
+    fn merging_sums_every_seat_and_values_are_the_means_with_the_movers_own() {
+        let with_seats = |visits, total, seat_visits, totals: &[f64]| RootTally {
+            seat_visits,
+            seat_totals: totals.to_vec(),
+            ..tally(1, visits, total, &[])
+        };
+        let trees = [
+            report(vec![with_seats(4, 3.0, 4, &[3.0, 1.0])]),
+            report(vec![tally(1, 2, 1.0, &[])]),
+            report(vec![with_seats(4, 1.0, 4, &[1.0, 2.0])]),
+        ];
+        let merged = merge_tallies(&trees);
+        assert_eq!(
+            (merged[0].visits, merged[0].seat_visits),
+            (10, 8),
+            "a tree without seat sums adds visits only"
+        );
+        assert_eq!(merged[0].seat_totals, [4.0, 3.0]);
+        assert_eq!(seat_values(&merged[0], 0, 0.5), [0.5, 0.375]);
+        assert_eq!(seat_values(&merged[0], 1, 0.25), [0.5, 0.25]);
+        assert!(seat_values(&tally(2, 3, 1.0, &[]), 0, 0.3).is_empty());
     }
 
     #[test]

@@ -135,7 +135,7 @@ pub struct Reused<G: Featurize> {
     /// The result, exactly [`search_view_with`]'s when nothing matched.
     pub result: SearchResult<G::Action>,
     /// The tree to keep for the next search: `previous` unchanged after a single legal move
-    /// (nothing searched), None from a root-parallel search.
+    /// answered without a search, None from a root-parallel search.
     pub kept: Option<KeptTree<G>>,
     /// The node of `previous` the search grew on, if one matched.
     pub matched: Option<ReuseMatch<G::Action>>,
@@ -158,7 +158,7 @@ pub fn search_view_reusing<G: Featurize>(
     let seat = view.seat();
     let mut legal = Vec::new();
     game.legal_actions(view.state(), &mut legal);
-    if legal.len() == 1 || config.workers > 1 {
+    if (legal.len() == 1 && !hooks.search_forced) || config.workers > 1 {
         let result = run_view(game, view, config, seed, hooks, start)?;
         let kept = if result.stopped_by == StopReason::SingleMove {
             previous
@@ -229,7 +229,7 @@ fn run_view_tree<G: Featurize>(
     game.legal_actions(root, &mut legal);
     match legal.as_slice() {
         [] => return Err(SearchError::NoLegalMove),
-        [only] => {
+        [only] if !hooks.search_forced => {
             let mut result = single_move_result(game, root, seat, *only, start);
             if let Some(model) = &config.model {
                 let figures = root_figures(game, view, &model.0, config.margin_weight, seed);
@@ -272,6 +272,7 @@ fn run_view_tree<G: Featurize>(
         mut on_progress,
         progress_every,
         progress_period,
+        search_forced: _,
     } = hooks;
     let pace = ProgressPace {
         every: progress_every,
@@ -335,7 +336,8 @@ fn run_view_tree<G: Featurize>(
     Ok((result, Some(tree.into_tree())))
 }
 
-/// The answer when only one move is legal: no search at all.
+/// The answer when only one move is legal and the search was not asked to search it: no
+/// search at all (no visits, no value, no seat values).
 fn single_move_result<G: Featurize>(
     game: &G,
     view: &G::State,
@@ -357,10 +359,13 @@ fn single_move_result<G: Featurize>(
             mean_value: 0.0,
             lower_bound: 0.0,
             principal_variation: vec![notation],
+            principal_variation_seats: vec![seat],
             prior: None,
             net_value: None,
+            seat_values: Vec::new(),
         }],
         stopped_by: StopReason::SingleMove,
         nodes: 0,
+        seat_values: Vec::new(),
     }
 }

@@ -5,6 +5,10 @@
 //! and carrying that edge's statistics. The statistics live on the edge, next to its action,
 //! so a selection step scans one small contiguous vector. For the handful of children a node
 //! has, a linear scan beats hashing.
+//!
+//! The root's edges alone also sum the whole reward vector of the iterations through them
+//! ([`SeatSums`], every seat's value from one search), kept beside the edges so the edges of
+//! deeper nodes stay as small and fast as they were.
 
 /// Index of a node in the arena.
 pub type NodeId = u32;
@@ -37,6 +41,29 @@ impl<A> Edge<A> {
         } else {
             self.total / self.visits as f64
         }
+    }
+}
+
+/// Every seat's rewards summed over the iterations that followed one root edge.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatSums {
+    /// Iterations summed here (fewer than the edge's visits when the edge came from an earlier
+    /// tree's deeper node: tree reuse).
+    pub visits: u64,
+    /// Sum of each seat's reward, by seat.
+    pub totals: Vec<f64>,
+}
+
+impl SeatSums {
+    /// Add one iteration's reward vector.
+    pub fn add(&mut self, reward: &[f64]) {
+        if self.totals.len() < reward.len() {
+            self.totals.resize(reward.len(), 0.0);
+        }
+        for (total, r) in self.totals.iter_mut().zip(reward) {
+            *total += r;
+        }
+        self.visits += 1;
     }
 }
 
@@ -76,6 +103,8 @@ impl<A> Node<A> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tree<A> {
     nodes: Vec<Node<A>>,
+    /// The seat sums of the root's edges, one per edge in the same order.
+    root_sums: Vec<SeatSums>,
 }
 
 impl<A: Copy + Eq> Default for Tree<A> {
@@ -89,6 +118,7 @@ impl<A: Copy + Eq> Tree<A> {
     pub fn new() -> Self {
         Self {
             nodes: vec![Node::empty()],
+            root_sums: Vec::new(),
         }
     }
 
@@ -114,6 +144,18 @@ impl<A: Copy + Eq> Tree<A> {
         self.nodes
             .get_mut(node as usize)
             .map_or(&mut [], |n| n.edges.as_mut_slice())
+    }
+
+    /// The seat sums of the root's edge `i` (in `edges(ROOT)`), if it exists.
+    pub fn root_sums(&self, i: usize) -> Option<&SeatSums> {
+        self.root_sums.get(i)
+    }
+
+    /// Add one iteration's reward vector to the seat sums of the root's edge `i`.
+    pub fn add_root_reward(&mut self, i: usize, reward: &[f64]) {
+        if let Some(sums) = self.root_sums.get_mut(i) {
+            sums.add(reward);
+        }
     }
 
     /// The learned priors stored at `node`.
@@ -152,11 +194,16 @@ impl<A: Copy + Eq> Tree<A> {
         });
         let index = parent.edges.len() - 1;
         self.nodes.push(Node::empty());
+        if node == ROOT {
+            self.root_sums.push(SeatSums::default());
+        }
         Some(index)
     }
 
     /// A tree of `node` and everything under it, `node` as its root; every node keeps its
     /// edges in their order (tree reuse). An unknown `node` gives a tree of the root alone.
+    /// The root's seat sums are kept when `node` is the root; a deeper node's edges start
+    /// with none (their visits stay, but only the root's edges summed every seat's rewards).
     pub fn subtree(&self, node: NodeId) -> Self {
         self.copied(node, |_| true)
     }
@@ -178,7 +225,7 @@ impl<A: Copy + Eq> Tree<A> {
         out.add_priors(ROOT, self.priors(node).iter().copied());
         let mut queue = std::collections::VecDeque::from([(node, ROOT)]);
         while let Some((old, new)) = queue.pop_front() {
-            for edge in self.edges(old) {
+            for (i, edge) in self.edges(old).iter().enumerate() {
                 if new == ROOT && !keep(edge) {
                     continue;
                 }
@@ -190,6 +237,13 @@ impl<A: Copy + Eq> Tree<A> {
                         child,
                         ..edge.clone()
                     });
+                }
+                if new == ROOT {
+                    let sums = match old {
+                        ROOT => self.root_sums.get(i).cloned().unwrap_or_default(),
+                        _ => SeatSums::default(),
+                    };
+                    out.root_sums.push(sums);
                 }
                 let priors = self.priors(edge.child).to_vec();
                 out.nodes.push(Node {
@@ -287,6 +341,27 @@ mod tests {
         let grand = kept.edges(ROOT)[1].child;
         assert_eq!(kept.edges(grand)[0].action, 9);
         assert_eq!(tree.subtree(child).len(), 9);
+    }
+
+    #[test]
+    fn only_the_root_edges_sum_every_seat_and_a_subtree_keeps_them_at_the_root_only() {
+        let mut tree: Tree<u8> = Tree::new();
+        let a = tree.add_edge(ROOT, 0, 1).unwrap();
+        let b = tree.add_edge(ROOT, 0, 2).unwrap();
+        let child = tree.edges(ROOT)[a].child;
+        tree.add_edge(child, 1, 5).unwrap();
+        tree.add_root_reward(a, &[1.0, 0.0]);
+        tree.add_root_reward(a, &[0.5, 0.25]);
+        tree.add_root_reward(b, &[0.0, 1.0]);
+        tree.add_root_reward(7, &[1.0, 1.0]);
+        let sums = tree.root_sums(a).unwrap();
+        assert_eq!((sums.visits, sums.totals.as_slice()), (2, &[1.5, 0.25][..]));
+        assert_eq!(tree.root_sums(2), None);
+        let kept = tree.subtree_keeping(ROOT, 0, &[2]);
+        assert_eq!(kept.root_sums(0), tree.root_sums(b));
+        assert_eq!(kept.root_sums(1), None);
+        let deeper = tree.subtree(child);
+        assert_eq!(deeper.root_sums(0), Some(&SeatSums::default()));
     }
 
     #[test]

@@ -446,12 +446,16 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
         child
     }
 
-    /// Add the iteration's reward vector to every edge of its path; count the iteration.
+    /// Add the iteration's reward vector to every edge of its path (each edge its seat's
+    /// reward, the root's edge every seat's: [`crate::tree::SeatSums`]); count the iteration.
     fn back_up(&mut self) {
         for &(parent, i) in &self.path {
             let edge = &mut self.tree.edges_mut(parent)[i];
             edge.visits += 1;
             edge.total += self.reward.get(edge.seat as usize).copied().unwrap_or(0.0);
+        }
+        if let Some(&(ROOT, i)) = self.path.first() {
+            self.tree.add_root_reward(i, &self.reward);
         }
         self.iterations += 1;
     }
@@ -600,17 +604,24 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
         let tallies = actions
             .into_iter()
             .map(|action| {
-                let found = self
-                    .tree
-                    .find_edge(ROOT, self.seat_id, action)
-                    .map(|i| &self.tree.edges(ROOT)[i]);
+                let index = self.tree.find_edge(ROOT, self.seat_id, action);
+                let found = index.map(|i| &self.tree.edges(ROOT)[i]);
                 let (visits, total, child) =
                     found.map_or((0, 0.0, None), |e| (e.visits, e.total, Some(e.child)));
+                let sums = index
+                    .and_then(|i| self.tree.root_sums(i))
+                    .cloned()
+                    .unwrap_or_default();
+                let (principal_variation, principal_variation_seats) =
+                    self.principal_variation(action, child);
                 RootTally {
                     action,
                     visits,
                     total,
-                    principal_variation: self.principal_variation(action, child),
+                    seat_visits: sums.visits,
+                    seat_totals: sums.totals,
+                    principal_variation,
+                    principal_variation_seats,
                 }
             })
             .collect();
@@ -623,11 +634,16 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
     }
 
     /// The most visited line from root move `action`, replayed in one fixed determinization
-    /// (the same world and chance stream for every root move).
+    /// (the same world and chance stream for every root move), with the seat that plays each
+    /// of its moves there.
     ///
     /// It stops after [`PV_LENGTH`] moves, where the tree ends, at the end of the game, or
     /// where the next move is not legal in that world.
-    pub fn principal_variation(&mut self, action: G::Action, child: Option<NodeId>) -> Vec<String> {
+    pub fn principal_variation(
+        &mut self,
+        action: G::Action,
+        child: Option<NodeId>,
+    ) -> (Vec<String>, Vec<usize>) {
         let game = self.game;
         let (world, world_rng) = self.pv_world.get_or_insert_with(|| {
             let mut rng = pv_rng(self.seed);
@@ -637,9 +653,10 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
         let mut rng = world_rng.clone();
         let mut state = world.clone();
         let mut line = vec![game.action_to_str(&state, action)];
+        let mut seats = vec![self.view.seat()];
         game.legal_actions(&state, &mut self.legal);
         if !self.legal.contains(&action) {
-            return line;
+            return (line, seats);
         }
         state = game.apply(&state, action);
         let mut node = child;
@@ -649,7 +666,7 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
             }
             while game.current_player(&state) == CHANCE {
                 let Some(outcome) = game.sample_chance(&state, &mut rng) else {
-                    return line;
+                    return (line, seats);
                 };
                 state = game.apply(&state, outcome);
             }
@@ -670,9 +687,10 @@ impl<'g, G: Featurize> TreeSearch<'g, G> {
                 break;
             }
             line.push(game.action_to_str(&state, next.action));
+            seats.push(player as usize);
             state = game.apply(&state, next.action);
             node = Some(next.child);
         }
-        line
+        (line, seats)
     }
 }

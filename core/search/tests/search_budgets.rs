@@ -382,6 +382,20 @@ fn a_single_legal_move_needs_no_search() {
     assert_eq!(result.iterations, 0);
     assert_eq!(result.moves.len(), 1);
     assert_eq!(result.moves[0].principal_variation, ["1"]);
+    assert_eq!(result.moves[0].visits, 0);
+    assert!(result.seat_values.is_empty());
+}
+
+#[test]
+fn a_single_legal_move_is_searched_when_asked() {
+    let hooks = SearchHooks::default().searching_forced(true);
+    let config = no_early_stop(50);
+    let result = search_with(&nim(), &NimRules::state(1), 0, &config, 4, hooks).unwrap();
+    assert_eq!(result.stopped_by, StopReason::Iterations);
+    assert_eq!((result.iterations, result.moves[0].visits), (50, 50));
+    // Taking the last stone wins: the position's value, not 0.
+    assert_eq!(result.moves[0].mean_value, 1.0);
+    assert_eq!(result.seat_values, [1.0, 0.0]);
 }
 
 #[test]

@@ -3,7 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use boardbot_rules::rng::below;
-use boardbot_rules::{seeded_rng, Featurize, Leda, LegendRaiders, SeededRng, CHANCE, TERMINAL};
+use boardbot_rules::{
+    seeded_rng, Featurize, Game, Leda, LegendRaiders, SeededRng, CHANCE, TERMINAL,
+};
 use boardbot_search::reuse::{legal_visits, seat_visits, tree_from_edges};
 use boardbot_search::tree::{NodeId, ROOT};
 use boardbot_search::{
@@ -159,6 +161,15 @@ fn reuse_after_a_move_and_a_reply<G: Featurize>(game: &G, options: &Value) {
             assert_eq!(visits, found.reused_visits + 600);
             assert_eq!(again.result.iterations, 600);
             assert_eq!(again.result.stopped_by, StopReason::Iterations);
+            // The matched node's moves bring their visits, not every seat's sums: the root's
+            // seat sums count this search's 600 iterations only.
+            let grown = &again.kept.as_ref().unwrap().tree;
+            let summed: u64 = (0..grown.edges(ROOT).len())
+                .map(|i| grown.root_sums(i).unwrap().visits)
+                .sum();
+            assert_eq!(summed, 600);
+            let best = &again.result.moves[0];
+            assert_eq!(again.result.seat_values[seat], best.mean_value);
             return;
         }
     }
@@ -173,6 +184,38 @@ fn legend_raiders_reuse_finds_the_node_after_a_move_and_a_reply() {
 #[test]
 fn leda_reuse_finds_the_node_after_a_move_and_a_reply() {
     reuse_after_a_move_and_a_reply(&Leda, &json!({"clans": ["sharks", "pandas"]}));
+}
+
+#[test]
+fn the_same_position_again_keeps_every_seats_sums() {
+    let game = LegendRaiders;
+    let state = decisions(&game, &json!({"players": 3}), 5)[3].clone();
+    let seat = game.current_player(&state) as usize;
+    let view = game.observe(&state, seat);
+    let config = config();
+    let search_on = |seed, previous| {
+        search_view_reusing(
+            &game,
+            &view,
+            &state,
+            &config,
+            seed,
+            SearchHooks::default(),
+            previous,
+        )
+        .unwrap()
+    };
+    let first = search_on(1, None);
+    let again = search_on(2, first.kept);
+    assert_eq!(again.matched.as_ref().map(|m| m.path.len()), Some(0));
+    let tree = &again.kept.as_ref().unwrap().tree;
+    for (i, edge) in tree.edges(ROOT).iter().enumerate() {
+        let sums = tree.root_sums(i).unwrap();
+        assert_eq!(sums.visits, edge.visits);
+        assert_eq!(sums.totals.len(), 3);
+        assert_eq!(sums.totals[seat], edge.total);
+    }
+    assert_eq!(again.result.seat_values.len(), 3);
 }
 
 fn no_match_is_the_search_without_reuse<G: Featurize>(game: &G, options: &Value) {

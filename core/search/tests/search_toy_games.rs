@@ -80,6 +80,36 @@ fn each_seat_maximises_its_own_reward() {
         "{ask_2:?}"
     );
     assert_eq!(ask_1.principal_variation, ["ask-1", "crown-1"]);
+    // Each move of a line with the seat that plays it: seat 0 asks, the asked seat crowns.
+    assert_eq!(ask_1.principal_variation_seats, [0, 1]);
+    assert_eq!(ask_2.principal_variation_seats, [0, 2]);
+}
+
+#[test]
+fn seat_values_are_every_seats_means_from_the_one_search() {
+    let game = kingmaker();
+    let state = game.new_state(&json!({}), 0).unwrap();
+    let result = search(&game, &state, 0, &no_early_stop(2000), 2).unwrap();
+    let best = &result.moves[0];
+    assert_eq!(result.seat_values, best.seat_values);
+    assert_eq!(result.seat_values.len(), 3);
+    assert_eq!(result.seat_values[0], best.mean_value);
+    // Exactly one seat is crowned: the seats' means add up to 1.
+    for stats in &result.moves {
+        let sum: f64 = stats.seat_values.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{stats:?}");
+    }
+    assert!(by_notation(&result, "ask-1").seat_values[1] > 0.8);
+    assert_eq!(by_notation(&result, "ask-2").seat_values[2], 0.0);
+}
+
+#[test]
+fn seat_values_of_a_win_or_lose_game_are_complementary() {
+    let result = search(&nim(), &NimRules::state(9), 0, &no_early_stop(400), 5).unwrap();
+    for stats in &result.moves {
+        assert_eq!(stats.seat_values[0], stats.mean_value);
+        assert!((stats.seat_values[1] - (1.0 - stats.mean_value)).abs() < 1e-9);
+    }
 }
 
 #[test]

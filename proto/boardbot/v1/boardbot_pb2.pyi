@@ -239,7 +239,7 @@ class SearchStats(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., stopped_by: _Optional[str] = ..., nodes: _Optional[int] = ..., seat: _Optional[int] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., random_move_share: _Optional[float] = ..., random_move: _Optional[bool] = ..., tree_reused: _Optional[bool] = ..., reused_visits: _Optional[int] = ...) -> None: ...
 
 class MoveAnalysis(_message.Message):
-    __slots__ = ("rank", "move", "visits", "value", "lower_bound", "principal_variation", "prior", "net_value")
+    __slots__ = ("rank", "move", "visits", "value", "lower_bound", "principal_variation", "prior", "net_value", "seat_values", "principal_variation_seats")
     RANK_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
@@ -248,6 +248,8 @@ class MoveAnalysis(_message.Message):
     PRINCIPAL_VARIATION_FIELD_NUMBER: _ClassVar[int]
     PRIOR_FIELD_NUMBER: _ClassVar[int]
     NET_VALUE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_VALUES_FIELD_NUMBER: _ClassVar[int]
+    PRINCIPAL_VARIATION_SEATS_FIELD_NUMBER: _ClassVar[int]
     rank: int
     move: Move
     visits: int
@@ -256,7 +258,9 @@ class MoveAnalysis(_message.Message):
     principal_variation: _containers.RepeatedScalarFieldContainer[str]
     prior: float
     net_value: float
-    def __init__(self, rank: _Optional[int] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., lower_bound: _Optional[float] = ..., principal_variation: _Optional[_Iterable[str]] = ..., prior: _Optional[float] = ..., net_value: _Optional[float] = ...) -> None: ...
+    seat_values: _containers.RepeatedScalarFieldContainer[float]
+    principal_variation_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, rank: _Optional[int] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., lower_bound: _Optional[float] = ..., principal_variation: _Optional[_Iterable[str]] = ..., prior: _Optional[float] = ..., net_value: _Optional[float] = ..., seat_values: _Optional[_Iterable[float]] = ..., principal_variation_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ChooseMoveResponse(_message.Message):
     __slots__ = ("move", "stats", "analysis", "candidates")
@@ -293,14 +297,16 @@ class AnalyzeRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., state_json: _Optional[bytes] = ..., seat: _Optional[int] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., top_k: _Optional[int] = ..., target_elo: _Optional[float] = ..., session_key: _Optional[str] = ...) -> None: ...
 
 class AnalyzeResponse(_message.Message):
-    __slots__ = ("moves", "stats", "final")
+    __slots__ = ("moves", "stats", "final", "seat_values")
     MOVES_FIELD_NUMBER: _ClassVar[int]
     STATS_FIELD_NUMBER: _ClassVar[int]
     FINAL_FIELD_NUMBER: _ClassVar[int]
+    SEAT_VALUES_FIELD_NUMBER: _ClassVar[int]
     moves: _containers.RepeatedCompositeFieldContainer[MoveAnalysis]
     stats: SearchStats
     final: bool
-    def __init__(self, moves: _Optional[_Iterable[_Union[MoveAnalysis, _Mapping]]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., final: _Optional[bool] = ...) -> None: ...
+    seat_values: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, moves: _Optional[_Iterable[_Union[MoveAnalysis, _Mapping]]] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., final: _Optional[bool] = ..., seat_values: _Optional[_Iterable[float]] = ...) -> None: ...
 
 class AnalyzeStreamRequest(_message.Message):
     __slots__ = ("analysis", "every_iterations", "every_ms")
