@@ -70,7 +70,7 @@ def record_from_json(data: object) -> Record:
     return Record(
         game=name,
         options=_document(root.get("options"), MAX_OPTIONS_BYTES),
-        initial_state=_document(root.get("initial_state"), MAX_STATE_BYTES),
+        initial_state=_full_state(root.get("initial_state")),
         moves=tuple(_move(m) for m in moves),
         seed=_optional(root, "seed", lambda r: r.as_int(0, MAX_SEED)),
         players=_optional(root, "players", _players) or (),
@@ -227,6 +227,17 @@ def _number(reader: JsonReader, low: float, high: float) -> float:
     if not math.isfinite(value) or not low <= value <= high:
         raise reader.fail(f"must be in {low:g}..{high:g}, got {echo(value)}")
     return value
+
+
+def _full_state(reader: JsonReader) -> JsonDict:
+    """The first position: a full state, never a seat's view (whose hidden cards a decoder
+    would have to guess, so that the recorded moves no longer fit)."""
+    state = _document(reader, MAX_STATE_BYTES)
+    if state.get("observer") is not None:
+        raise reader.child("observer").fail(
+            "a record starts from the full state (no observer), not from a seat's view"
+        )
+    return state
 
 
 def _document(reader: JsonReader, limit: int) -> JsonDict:
