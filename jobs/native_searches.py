@@ -32,7 +32,7 @@ from boardbot.jobs.failures import (
 )
 from boardbot.jobs.review_job import PositionJob, run_position_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
-from boardbot.jobs.worker_pool import PoolBusy, PoolClosed, SharesCores
+from boardbot.jobs.worker_pool import PoolBusy, PoolClosed
 from boardbot.search.engines import native_module
 
 WAIT_SLICE_S = 0.5
@@ -68,7 +68,7 @@ class NativeSearches:
         """Slots low-priority jobs may hold at once: all but one, at least one."""
         return max(1, self.size - 1)
 
-    def submit(self, job: SearchJob | SharesCores) -> NativeSearch:
+    def submit(self, job: SearchJob | PositionJob) -> NativeSearch:
         """Admit `job`; raises PoolBusy at once when every slot and the queue are taken (for
         an interactive job, low-priority jobs waiting are not counted: they yield)."""
         low = is_low_priority(job)
@@ -194,7 +194,7 @@ def run_native_job(job: Any, flag: Any, on_progress: Any) -> Any:
 class NativeSearch:
     """One admitted native search: its result in the calling thread, or its stream."""
 
-    def __init__(self, searches: NativeSearches, job: SearchJob | SharesCores) -> None:
+    def __init__(self, searches: NativeSearches, job: SearchJob | PositionJob) -> None:
         module = native_module()
         if module is None:
             raise RuntimeError("a native search needs the native core")

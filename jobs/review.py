@@ -128,7 +128,7 @@ def plan_review(raw: bytes, seats: Sequence[int]) -> ReviewPlan:
         record = record_from_json(document)
     except RecordError as error:
         raise _record_error(error) from None
-    game = game_ops.load_game(record.game)
+    game = game_ops.load_game(record.game)  # a known game: the record's own check
     try:
         positions = replay(game, record)
     except RecordError as error:

@@ -181,7 +181,10 @@ def _search(
         raise from_search_error(error) from None
     if job.config.deadline is not None and time.time() >= job.config.deadline:
         raise deadline_exceeded("the deadline passed before the position was searched")
-    controls = SearchControls(should_stop=should_stop, shown=max(job.top_k, 1))
+    # The last position of an unfinished game is searched for its values even when forced.
+    controls = SearchControls(
+        should_stop=should_stop, shown=max(job.top_k, 1), search_forced=not job.played_json
+    )
     return search_view(game, game.observe(state, job.seat), job.config, seed, controls, job.engine)
 
 

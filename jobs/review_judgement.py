@@ -31,12 +31,15 @@ class Thresholds:
 
 
 GAME_THRESHOLDS: dict[str, Thresholds] = {
-    "leda": Thresholds(inaccuracy=0.05, mistake=0.10, blunder=0.20),
-    "legend_raiders": Thresholds(inaccuracy=0.05, mistake=0.10, blunder=0.20),
+    "leda": Thresholds(inaccuracy=0.05, mistake=0.08, blunder=0.15),
+    "legend_raiders": Thresholds(inaccuracy=0.05, mistake=0.10, blunder=0.15),
 }
-"""Per game, measured on bot games (docs/review.md, "Thresholds")."""
+"""Per game, from the losses of bots of known strength reviewed at 200 ms a position
+(docs/review.md, "Thresholds"): an inaccuracy is a loss the strongest bot reaches on about one
+move in twenty (the reviewer's own noise included), a mistake one it rarely reaches while the
+uniformly random bot does four to nine times as often, a blunder the far tail."""
 
-DEFAULT_THRESHOLDS = Thresholds(inaccuracy=0.05, mistake=0.10, blunder=0.20)
+DEFAULT_THRESHOLDS = Thresholds(inaccuracy=0.05, mistake=0.10, blunder=0.15)
 """For a game without its own measurement."""
 
 
@@ -64,7 +67,7 @@ def judge(loss: float, played_is_best: bool, forced: bool, thresholds: Threshold
 def move_accuracy(loss: float) -> float:
     """A move's accuracy in percent from its loss: lichess's curve of the win-percentage
     drop, `103.1668 · exp(-0.04354 · 100 · loss) - 3.1669`, clipped to [0, 100]: 100 for no
-    loss, about 64 for a loss of 0.10, about 39 for 0.20."""
+    loss, about 64 for a loss of 0.10, about 40 for 0.20."""
     value = 103.1668 * math.exp(-0.04354 * 100.0 * max(0.0, loss)) - 3.1669
     return min(100.0, max(0.0, value))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,8 @@ from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.tools.extras import MissingExtraError, import_extra
 from boardbot.tools.review_report import LossTable
 
+MOVE_WIDTH = 24
+"""Width of the move columns (a longer move pushes its row's later columns right)."""
 SERVER_TIMEOUT_S = 3600.0
 """Default deadline of a review on a server (`--timeout`)."""
 
@@ -85,13 +88,23 @@ def run_review(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"review of {path}")
             print(position_header())
+        started = time.perf_counter()
+        first = None
         for response in _responses(args, raw, seats):
             if response.HasField("summary"):
                 summary = response.summary
                 continue
+            if first is None:
+                first = time.perf_counter() - started
             positions.append(response.position)
             if not args.json:
                 print(position_line(response.position), flush=True)
+        took = time.perf_counter() - started
+        print(
+            f"{path}: {len(positions)} decisions reviewed in {took:.1f} s"
+            + ("" if first is None else f", the first after {first:.2f} s"),
+            file=sys.stderr,
+        )
         table.add(names, positions)
         if args.json:
             print(orjson.dumps(review_json(str(path), positions, summary)).decode())
@@ -183,25 +196,22 @@ def _remote(
 def position_header() -> str:
     """The table's header."""
     return (
-        f"{'#':>4}  {'seat':>4}  {'played':<24}  {'best':<24}  {'before':>6}  {'loss':>6}  "
+        f"{'#':>4}  {'seat':>4}  {'played':<{MOVE_WIDTH}}  {'best':<{MOVE_WIDTH}}  "
+        f"{'before':>6}  {'loss':>6}  "
         "judgement"
     )
 
 
 def position_line(p: pb.PositionReview) -> str:
-    """One decision: move number, seat, played, best, the mover's value before, loss,
-    judgement."""
+    """One decision: move number, seat, played, best (blank when it is the move played), the
+    mover's value before, loss, judgement."""
     before = f"{p.values_before[p.seat]:.3f}" if len(p.values_before) > p.seat else "-"
     best = "" if p.best.notation == p.played.notation else p.best.notation
     loss = f"{p.loss:.3f}" if p.judgement not in ("", "forced") else ""
     return (
-        f"{p.index:>4}  {p.seat:>4}  {_cut(p.played.notation):<24}  {_cut(best):<24}  "
+        f"{p.index:>4}  {p.seat:>4}  {p.played.notation:<{MOVE_WIDTH}}  {best:<{MOVE_WIDTH}}  "
         f"{before:>6}  {loss:>6}  {p.judgement}"
     )
-
-
-def _cut(text: str, width: int = 24) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def summary_text(summary: pb.ReviewSummary, names: list[str]) -> str:

@@ -221,6 +221,9 @@ def test_a_bad_record_is_refused_at_its_json_path() -> None:
     assert error.violation_field().startswith(f"record_json.moves[{decisions[2]}]")
     error = _refusal(record_bytes({"format": "boardbot-record"}))
     assert error.reason == "INVALID_RECORD"
+    error = _refusal(record_bytes({**record, "game": "chess"}))
+    assert (error.reason, error.violation_field()) == ("INVALID_RECORD", "record_json.game")
+    assert "unknown game 'chess'" in error.message
 
 
 def test_seats_and_the_number_of_decisions_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
