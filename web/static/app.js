@@ -7,6 +7,8 @@ import {Follower} from "/static/follow.js";
 import * as generic from "/static/games/generic.js";
 import {drawGraph} from "/static/graph.js";
 import {isTouch, revealSeat} from "/static/layout.js";
+import {fillSetupOptions, readSetup} from "/static/setup.js";
+import {$, el, fillSelect} from "/static/ui.js";
 import {MAX_RECORD_CHARS, buildRecord, downloadRecord, parseRecord, replayRecord} from "/static/records.js";
 import {drawReviewList, drawReviewSummary, runReview} from "/static/review.js";
 import {drawSeatBars, valueText} from "/static/values.js";
@@ -18,7 +20,6 @@ const BOARD_MODULES = {
 const CHANCE = -1;
 const TOP_K = 8;
 const ENOUGH_ITERATIONS = 1000000;  // a budget the time per position ends first (the server's default bound)
-const $ = (id) => document.getElementById(id);
 
 const app = {
   games: {},          // name -> GameInfo of ListGames
@@ -76,19 +77,6 @@ async function guarded(action) {
 const entry = () => app.history[app.index];
 const seatsOf = (e) => e.summary.num_players;
 const toMove = (e) => e.summary.current_player;
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    else if (key === "style") Object.assign(node.style, value);  // CSSOM: allowed by the page's policy
-    else node[key] = value;
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
@@ -156,11 +144,6 @@ async function start() {
   await newGame(first, defaultSetup(first));
 }
 
-function fillSelect(select, values, chosen) {
-  select.replaceChildren(...values.map((v) => el("option", {value: v, textContent: v})));
-  if (chosen !== undefined && values.includes(chosen)) select.value = chosen;
-}
-
 function defaultSetup(game) {
   return {players: app.games[game].min_players, options: {}, seed: 1, manualChance: false};
 }
@@ -169,7 +152,7 @@ function wireControls() {
   $("error-close").onclick = clearError;
   $("game-select").onchange = (e) => guarded(() => newGame(e.target.value, defaultSetup(e.target.value)));
   $("new-game-button").onclick = openSetup;
-  $("setup-game").onchange = () => fillSetupOptions($("setup-game").value);
+  $("setup-game").onchange = () => fillSetupOptions(app.games[$("setup-game").value]);
   $("setup-form").addEventListener("submit", onSetupSubmit);
   $("pov-select").onchange = (e) => {
     app.pov = e.target.value === "all" ? "all" : Number(e.target.value);
@@ -222,78 +205,8 @@ function selectTab(name) {
 
 function openSetup() {
   $("setup-game").value = app.game;
-  fillSetupOptions(app.game, app.setup);
+  fillSetupOptions(app.games[app.game], app.setup);
   $("setup-dialog").showModal();
-}
-
-function fillSetupOptions(game, current) {
-  const info = app.games[game];
-  const players = $("setup-players");
-  players.min = info.min_players;
-  players.max = info.max_players;
-  players.value = current?.players ?? info.min_players;
-  players.disabled = info.min_players === info.max_players;
-  $("setup-seed").value = current?.seed ?? 1;
-  $("setup-manual-chance").checked = current?.manualChance ?? false;
-  const described = info.options_json || {};
-  const box = $("setup-options");
-  box.replaceChildren();
-  for (const [name, option] of Object.entries(described)) {
-    if (name === "players") continue;
-    if (Array.isArray(option.choices)) {
-      box.append(optionSelect(name, option.choices, current?.options?.[name] ?? option.default));
-    } else if (Array.isArray(option.values) && String(option.type).startsWith("list of 2")) {
-      const chosen = current?.options?.[name] || [];
-      for (const seat of [0, 1]) {
-        box.append(optionSelect(`${name}.${seat}`, ["random", ...option.values], chosen[seat] || "random",
-                                `${name.replace(/s$/, "")} of seat ${seat}`));
-      }
-    } else if (name === "first_player") {
-      const seats = Array.from({length: info.max_players}, (_, i) => String(i));
-      box.append(optionSelect(name, ["random", ...seats], String(current?.options?.[name] ?? "random"), "first player"));
-    }
-  }
-}
-
-function optionSelect(name, values, chosen, label = name) {
-  const select = el("select", {name, dataset: {option: name, testid: `setup-${name}`}});
-  fillSelect(select, values.map(String), String(chosen));
-  return el("label", {}, `${label} `, select);
-}
-
-function readSetup() {
-  const game = $("setup-game").value;
-  const options = {};
-  const pairs = {};
-  for (const select of $("setup-options").querySelectorAll("select")) {
-    const [name, seat] = select.dataset.option.split(".");
-    if (seat !== undefined) {
-      (pairs[name] ||= [])[Number(seat)] = select.value;
-    } else if (select.value !== "random") {
-      options[name] = name === "first_player" ? Number(select.value) : select.value;
-    }
-  }
-  for (const [name, chosen] of Object.entries(pairs)) {
-    if (chosen.every((v) => v !== "random")) options[name] = chosen;
-    else if (chosen.some((v) => v !== "random")) throw pageError("SETUP", `choose both ${name} or neither`, name);
-  }
-  const extra = $("setup-extra").value.trim();
-  if (extra) {
-    try {
-      Object.assign(options, JSON.parse(extra));
-    } catch (error) {
-      throw pageError("SETUP", `more options: not JSON (${error.message})`, "options");
-    }
-  }
-  return {
-    game,
-    setup: {
-      players: Number($("setup-players").value),
-      options,
-      seed: Math.max(0, Math.floor(Number($("setup-seed").value) || 0)),
-      manualChance: $("setup-manual-chance").checked,
-    },
-  };
 }
 
 function onSetupSubmit(event) {

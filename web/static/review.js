@@ -4,20 +4,9 @@
 
 import {reviewStream} from "/static/api.js";
 import {MARKED} from "/static/graph.js";
+import {el} from "/static/ui.js";
 
 export const JUDGEMENTS = ["best", "good", "inaccuracy", "mistake", "blunder", "forced"];
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    else node[key] = value;
-  }
-  node.append(...children);
-  return node;
-}
 
 // Runs the review of `record`: `decisions` maps a record move index to the history entry the
 // move was played from; onPosition(entryIndex, review) and onSummary(summary) report; resolves
