@@ -114,3 +114,36 @@ def test_a_record_with_an_illegal_move_names_its_place(page: Page, tmp_path: Pat
     page.get_by_test_id("record-text").fill('{"format": "boardbot-record", "version": 2}')
     page.get_by_test_id("record-load").click()
     expect(error).to_contain_text("version")
+
+
+def test_a_game_with_chance_outcomes_picked_and_rolled_on_the_board(
+    page: Page, tmp_path: Path
+) -> None:
+    new_game(page, "legend_raiders", seed=6, manual_chance=True)
+    panel = page.get_by_test_id("chance-panel")
+    tab(page, "moves")
+    picked = rolled = 0
+    for press in range(14):
+        before = page.get_by_test_id("ply").inner_text()
+        if panel.is_visible():
+            if press % 2:
+                page.get_by_test_id("chance-outcome").last.click()
+                picked += 1
+            else:
+                page.get_by_test_id("chance-roll").click()
+                rolled += 1
+        else:
+            page.get_by_test_id("move").first.click()
+        expect(page.get_by_test_id("ply")).not_to_have_text(before)
+    assert picked and rolled
+    last_state = page.evaluate("() => window.boardbot.history.at(-1).state")
+    record, _ = exported(page, tmp_path)
+    rules = get_game("legend_raiders")
+    assert rules.state_to_json(replay(rules, record_from_json(record))[-1].state) == last_state
+    page.locator("summary", has_text="Paste a record").click()
+    page.get_by_test_id("record-text").fill(json.dumps(record))
+    page.get_by_test_id("record-load").click()
+    expect(page.get_by_test_id("record-status")).to_contain_text("loaded")
+    assert page.evaluate("() => window.boardbot.history.at(-1).state") == last_state
+    again, _ = exported(page, tmp_path)
+    assert again["moves"] == record["moves"]
