@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from boardbot.jobs.settings import Limits
+from tests.service.servers import start_server
 from tests.web.browser import launched_chromium, skip_reason
 from tests.web.gateways import RunningGateway
 
@@ -152,3 +154,33 @@ def test_a_forced_move_is_shown_as_forced_not_zero(page: Page) -> None:
     forced = page.get_by_test_id("history-entry").nth(7)
     expect(forced).to_contain_text("forced")
     assert "0.0%" not in forced.inner_text()
+
+
+def test_infinite_grows_the_same_tree_when_the_servers_bound_ends_a_search(
+    browser: Browser,
+) -> None:
+    # This server ends every search after 400 ms: an infinite analysis starts the next one on
+    # the tree the last one grew.
+    served = start_server(workers=1, limits=Limits(max_workers=1, max_time_ms=400))
+    running = RunningGateway(served.address)
+    try:
+        with opened_board(browser, running.url) as page:
+            tab(page, "analysis")
+            page.get_by_test_id("analysis-budget").select_option("infinite")
+            page.get_by_test_id("analysis-start").click()
+            page.wait_for_function(
+                "() => window.boardbot.history[0].analysis?.stats?.tree_reused === true",
+                timeout=20_000,
+            )
+            key = page.evaluate("() => window.boardbot.follower.run.key")
+            reused = page.evaluate(
+                "() => Number(window.boardbot.history[0].analysis.stats.reused_visits)"
+            )
+            assert reused > 0
+            page.wait_for_timeout(500)
+            assert page.evaluate("() => window.boardbot.follower.run.key") == key
+            tab(page, "analysis")
+            page.get_by_test_id("analysis-stop").click()
+    finally:
+        running.close()
+        served.close()

@@ -510,7 +510,9 @@ function stopFollowing() {
 
 function onFollowStart(run) {
   if (run.entry !== entry()) return;
-  drawAnalysis(null);  // the last analysis's figures go: what follows is this one's
+  // The last analysis's figures go (what follows is this one's), unless this search goes on
+  // growing the last one's tree.
+  if (!run.continued) drawAnalysis(null);
   drawFollowing();
 }
 

@@ -77,7 +77,8 @@ export class Follower {
     const request = {...wanted.request};
     if (wanted.infinite) request.session_key = key || `board-${Date.now().toString(36)}-${++sessions}`;
     const run = {controller: new AbortController(), entry: wanted.entry, started: performance.now(),
-                 first: null, frames: 0, infinite: wanted.infinite, key: request.session_key};
+                 first: null, frames: 0, infinite: wanted.infinite, key: request.session_key,
+                 continued: key !== null};
     this.run = run;
     this.onStart(run);
     analyzeStream({analysis: request, every_ms: 100}, (partial) => {
