@@ -10,6 +10,7 @@ export const FORMAT = "boardbot-record";
 export const VERSION = 1;
 export const MAX_MOVES = 10000;
 export const MAX_RECORD_CHARS = 4 * 1024 * 1024;  // the gateway's bound on a request body
+const MAX_CLOCK_MS = 7 * 24 * 3600 * 1000;  // the format's bound on the time a move took
 const CHANCE = -1;
 
 const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -47,7 +48,7 @@ export async function buildRecord(game, options, seed, history, players) {
     const seat = history[i - 1].summary.current_player;
     if (h.move) {
       const recorded = {seat, move: h.move.move_json, notation: h.move.notation};
-      if (h.clockMs !== undefined) recorded.clock_ms = Math.max(0, Number(h.clockMs));
+      if (h.clockMs !== undefined) recorded.clock_ms = Math.min(MAX_CLOCK_MS, Math.max(0, Number(h.clockMs)));
       if (seat !== CHANCE) decisions.set(moves.length, i - 1);
       moves.push(recorded);
     }
