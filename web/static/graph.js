@@ -50,7 +50,10 @@ export function drawGraph(box, history, index, labels, onPick) {
     if (!points.length) return;
     const d = points.map(([p, v], i) => `${i ? "L" : "M"}${x(p).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     root.append(titled(svg("path", {d, class: `graph-line seat-${seat}`, "data-testid": `graph-line-${seat}`}), label));
-    for (const [p, v] of points) root.append(svg("circle", {cx: x(p), cy: y(v), r: 2, class: `graph-point seat-${seat}`}));
+    for (const [p, v] of points) {
+      root.append(titled(svg("circle", {cx: x(p), cy: y(v), r: 2, class: `graph-point seat-${seat}`}),
+                         `move ${p}: ${label} ${Math.round(100 * v)}`));
+    }
   });
   root.dataset.valued = String(valued);
   // Clicks anywhere show the nearest position.
