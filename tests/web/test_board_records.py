@@ -147,3 +147,26 @@ def test_a_game_with_chance_outcomes_picked_and_rolled_on_the_board(
     assert page.evaluate("() => window.boardbot.history.at(-1).state") == last_state
     again, _ = exported(page, tmp_path)
     assert again["moves"] == record["moves"]
+
+
+def test_the_documented_example_record_imports_and_exports_the_same_moves(
+    page: Page, tmp_path: Path
+) -> None:
+    example = Path(__file__).resolve().parents[2] / "docs" / "example-record.json"
+    record = json.loads(example.read_text())
+    rules = get_game(record["game"])
+    final = rules.state_to_json(replay(rules, record_from_json(record))[-1].state)
+    tab(page, "history")
+    page.get_by_test_id("record-file").set_input_files(str(example))
+    expect(page.get_by_test_id("record-status")).to_contain_text("loaded")
+    decisions = sum(1 for m in record["moves"] if m["seat"] >= 0)
+    opening = 1 if record["moves"][0]["seat"] == -1 else 0  # a chance step before any decision
+    shown = decisions + opening
+    expect(page.get_by_test_id("ply")).to_have_text(f"move {shown} of {shown}")
+    assert page.evaluate("() => window.boardbot.history.at(-1).state") == final
+    # The players' names say who played each move.
+    texts = " ".join(page.get_by_test_id("history-entry").all_inner_texts())
+    assert all(f"{p['name']}: " in texts for p in record["players"])
+    again, _ = exported(page, tmp_path)
+    assert again["moves"] == record["moves"]
+    assert again["players"] == record["players"]
