@@ -19,7 +19,7 @@ from boardbot.search.api import (
     SearchResult,
     StopReason,
 )
-from boardbot.search.checks import check_request
+from boardbot.search.checks import checked_config
 from boardbot.search.engines import Engine
 from boardbot.search.errors import SearchError
 from boardbot.search.ismcts import search_view
@@ -160,7 +160,7 @@ def run_search_job(
         config, strength = resolve_target(job.elo, job.game, game.num_players(state), job.config)
         job = replace(job, config=config)
     try:
-        check_request(game, state, job.seat, job.config)
+        job = replace(job, config=checked_config(game, state, job.seat, job.config))
     except SearchError as error:
         raise from_search_error(error) from None
     if job.config.deadline is not None and time.time() >= job.config.deadline:

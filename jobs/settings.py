@@ -19,7 +19,13 @@ from boardbot.jobs.strength import EloTarget, check_target
 from boardbot.search.api import SearchConfig
 from boardbot.search.engines import Engine
 from boardbot.search.errors import InvalidConfigError
-from boardbot.search.models import is_model_name, model_path, shipped_models
+from boardbot.search.models import (
+    AUTO_MODEL,
+    NO_MODEL,
+    is_model_name,
+    model_path,
+    shipped_models,
+)
 from boardbot.search.presets import UnknownPresetError, preset_names, resolve_preset
 from boardbot.search.strength.table import FAMILY
 
@@ -95,6 +101,8 @@ def resolve(
                 f"settings.{key}: not a search setting", Reason.INVALID_SETTINGS, f"settings.{key}"
             )
         _check_override(key, value, limits)
+    if overrides.get("model") == NO_MODEL:
+        overrides = {**overrides, "model": None}
     config = config.replace(**overrides)
     # The server's bound applies to every search, whatever budget the preset or request set.
     if config.time_ms is None or config.time_ms > limits.max_time_ms:
@@ -144,12 +152,15 @@ def _check_override(key: str, value: Any, limits: Limits) -> None:
 
 def check_model_name(name: str) -> None:
     """INVALID_ARGUMENT (INVALID_SETTINGS, `settings.model`) unless `name` names a model the
-    server ships: a request names no file of the server's, so a path is refused."""
+    server ships, `auto` or `none`: a request names no file of the server's, so a path is
+    refused."""
+    if name in (AUTO_MODEL, NO_MODEL):
+        return
     if len(name) > MAX_NAME_CHARS or not is_model_name(name):
         _bad_setting(
             "model",
-            f"must be the name of a shipped model (<game>-<players>p, e.g. leda-2p), not a "
-            f"path; got {echo(name[:MAX_NAME_CHARS])} (shipped: {_shipped()})",
+            f"must be auto, none or the name of a shipped model (<game>-<players>p, e.g. "
+            f"leda-2p), not a path; got {echo(name[:MAX_NAME_CHARS])} (shipped: {_shipped()})",
         )
     try:
         model_path(name)

@@ -9,7 +9,7 @@ from boardbot.engine.api import CHANCE, Action, Game, State
 from boardbot.engine.errors import BoardbotError
 from boardbot.engine.registry import get_game
 from boardbot.search.api import SearchConfig, SearchResult
-from boardbot.search.checks import check_request
+from boardbot.search.checks import checked_config
 from boardbot.search.engines import Engine
 from boardbot.search.errors import InvalidConfigError
 from boardbot.search.ismcts import search
@@ -139,9 +139,9 @@ class MctsBot:
         """The bot's search for `seat` with `seed` (growing on its kept tree with reuse)."""
         if not self.reuse:
             return search(game, state, seat, self.config, seed, engine=self.engine)
-        check_request(game, state, seat, self.config)
+        config = checked_config(game, state, seat, self.config)
         result, kept = search_reusing(
-            game, state, seat, self.config, seed, self._kept.pop(seat, None), engine=self.engine
+            game, state, seat, config, seed, self._kept.pop(seat, None), engine=self.engine
         )
         if kept is not None:
             self._kept[seat] = kept

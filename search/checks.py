@@ -13,7 +13,7 @@ from boardbot.search.errors import (
     InvalidSeatError,
     NotSeatToMoveError,
 )
-from boardbot.search.models import check_fits, load_network, model_path
+from boardbot.search.models import AUTO_MODEL, check_fits, load_network, model_path, with_model_for
 from boardbot.search.rollout import get_policy
 
 
@@ -24,6 +24,14 @@ def check_request(game: Game, state: State, seat: int, config: SearchConfig) -> 
     check_config(config)
     if config.model is not None:
         check_fits(load_network(config.model), game, game.num_players(state))
+
+
+def checked_config(game: Game, state: State, seat: int, config: SearchConfig) -> SearchConfig:
+    """The configuration a search of `state` for `seat` runs with (an `auto` model made the
+    game's shipped model for the state's seat count), after check_request's checks."""
+    resolved = with_model_for(config, game.name, game.num_players(state))
+    check_request(game, state, seat, resolved)
+    return resolved
 
 
 def check_seat(game: Game, state: State, seat: int) -> None:
@@ -84,6 +92,6 @@ def check_config(config: SearchConfig) -> None:
         raise InvalidConfigError(f"puct must be a finite number >= 0, got {config.puct}")
     if not math.isfinite(config.fpu):
         raise InvalidConfigError(f"fpu must be a finite number, got {config.fpu}")
-    if config.model is not None:
+    if config.model is not None and config.model != AUTO_MODEL:
         model_path(config.model)
     get_policy(config.rollout)

@@ -13,7 +13,7 @@ from boardbot.search.api import (
     SearchResult,
     StopReason,
 )
-from boardbot.search.checks import check_request
+from boardbot.search.checks import check_request, checked_config
 from boardbot.search.engines import Engine, native_twin, uses_native
 from boardbot.search.errors import SearchError
 from boardbot.search.guided import RootFigures
@@ -63,7 +63,7 @@ def search(
     described with notation and a principal variation; the others carry statistics only.
     `engine` picks the native core or the Python search (`boardbot.search.engines`).
     """
-    check_request(game, state, seat, config)
+    config = checked_config(game, state, seat, config)
     controls = SearchControls(should_stop, on_progress, progress_every, shown)
     return search_view(game, game.observe(state, seat), config, seed, controls, engine)
 

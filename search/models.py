@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from boardbot.engine.api import Features, Game
+from boardbot.search.api import SearchConfig
 from boardbot.search.errors import InvalidConfigError
 from boardbot.search.network import Network
 
@@ -17,6 +18,13 @@ MODELS_DIR = Path(__file__).with_name("models")
 MODEL_SUFFIX = ".bbnet"
 
 _NAME = re.compile(r"[a-z_]+-[0-9]p")
+
+AUTO_MODEL = "auto"
+"""The model setting that picks, at each search, the shipped model of the searched game for
+the state's seat count, and no model where none is shipped (`with_model_for`)."""
+
+NO_MODEL = "none"
+"""The model setting, in a bot name or a request, that turns a preset's model off."""
 
 
 def is_model_name(spec: str) -> bool:
@@ -32,6 +40,16 @@ def shipped_models() -> list[str]:
 def model_name(game: str, players: int) -> str:
     """The shipped name of the model for `game` with `players` seats (`legend_raiders-3p`)."""
     return f"{game}-{players}p"
+
+
+def with_model_for(config: SearchConfig, game: str, players: int) -> SearchConfig:
+    """`config` with an `auto` model replaced by the shipped model of `game` for `players` seats
+    (no model when none is shipped); any other config unchanged."""
+    if config.model != AUTO_MODEL:
+        return config
+    name = model_name(game, players)
+    shipped = (MODELS_DIR / f"{name}{MODEL_SUFFIX}").is_file()
+    return config.replace(model=name if shipped else None)
 
 
 def model_path(spec: str) -> Path:

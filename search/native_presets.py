@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from boardbot.engine.api import PresetOverrides
+from boardbot.search.models import AUTO_MODEL
 
 NATIVE_PRESET_OVERRIDES: Mapping[str, PresetOverrides] = MappingProxyType({
     "leda": MappingProxyType({
@@ -54,12 +55,17 @@ NATIVE_ANALYSIS_OVERRIDES: Mapping[str, PresetOverrides] = MappingProxyType({
         "hard": MappingProxyType({"iterations": 12000}),
         "expert": MappingProxyType({"iterations": 48000}),
     }),
+    # Legend Raiders' analyses are guided by the shipped model of the state's player count
+    # (`auto`): at equal time it played about +100 Elo stronger than the search without it, at
+    # 5, 50 and 500 ms a move and every player count (docs/learning.md, "Results"). A search
+    # with the model takes 1.7 to 4.6 times as long per iteration (more for small budgets), so
+    # the budgets were measured again for the same targets (docs/search.md).
     "legend_raiders": MappingProxyType({
-        "beginner": MappingProxyType({"iterations": 2500}),
-        "easy": MappingProxyType({"iterations": 7000}),
-        "medium": MappingProxyType({"iterations": 22000}),
-        "hard": MappingProxyType({"iterations": 75000}),
-        "expert": MappingProxyType({"iterations": 220000}),
+        "beginner": MappingProxyType({"iterations": 600, "model": AUTO_MODEL}),
+        "easy": MappingProxyType({"iterations": 2000, "model": AUTO_MODEL}),
+        "medium": MappingProxyType({"iterations": 7000, "model": AUTO_MODEL}),
+        "hard": MappingProxyType({"iterations": 33000, "model": AUTO_MODEL}),
+        "expert": MappingProxyType({"iterations": 130000, "model": AUTO_MODEL}),
     }),
 })  # fmt: skip
 """Game name -> preset name -> its budget for an analysis on the native core, over

@@ -13,6 +13,7 @@ from typing import TypeVar
 from boardbot.search.api import SearchConfig
 from boardbot.search.checks import check_config
 from boardbot.search.errors import InvalidConfigError
+from boardbot.search.models import NO_MODEL
 
 
 def finite_number(text: str) -> float:
@@ -30,16 +31,17 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def _model(text: str) -> str:
-    """A model's name or file path: 1 to 255 characters, no control characters."""
+def _model(text: str) -> str | None:
+    """A model's name or file path (1 to 255 characters, no control characters), `auto`, or
+    `none` (None: no model, whatever the preset's)."""
     if not 0 < len(text) < 256 or not text.isprintable():
         raise ValueError(text)
-    return text
+    return None if text == NO_MODEL else text
 
 
 T = TypeVar("T")
 
-OVERRIDABLE: dict[str, Callable[[str], float | int | str]] = {
+OVERRIDABLE: dict[str, Callable[[str], float | int | str | None]] = {
     "prior_weight": finite_number,
     "widening": finite_number,
     "widening_exponent": finite_number,
@@ -128,7 +130,7 @@ def _take_override(
 
 def apply_overrides(config: SearchConfig, parts: Sequence[str]) -> SearchConfig:
     """`config` with each `key=value` of `parts` applied and checked (else InvalidConfigError)."""
-    changes: dict[str, float | int | str] = {}
+    changes: dict[str, float | int | str | None] = {}
     for part in parts:
         key, eq, text = part.partition("=")
         parse = OVERRIDABLE.get(key)

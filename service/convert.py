@@ -17,7 +17,7 @@ from boardbot.jobs.search_job import RankedMove, SearchOutcome
 from boardbot.jobs.settings import MODEL_SETTINGS, OVERRIDABLE
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.search.api import SearchConfig
-from boardbot.search.models import is_model_name
+from boardbot.search.models import AUTO_MODEL, is_model_name
 from boardbot.search.strength.table import Calibration
 
 
@@ -45,9 +45,10 @@ def move_message(move: MoveForms | RankedMove) -> pb.Move:
 
 def settings_message(config: SearchConfig) -> pb.SearchSettings:
     """SearchSettings holding the config's overridable fields (unset when None); the model's
-    settings only with a model, and the model only by a shipped name (never a file path)."""
+    settings only with a model, and the model only by a shipped name or `auto` (never a file
+    path)."""
     values = {key: getattr(config, key) for key in OVERRIDABLE}
-    if config.model is None or not is_model_name(config.model):
+    if config.model is None or not (is_model_name(config.model) or config.model == AUTO_MODEL):
         values["model"] = None
     if config.model is None:
         for key in MODEL_SETTINGS:

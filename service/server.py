@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 import time
+from collections.abc import Callable
 from concurrent import futures
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +93,29 @@ class ServerConfig:
     """Nodes of all the trees one search worker keeps, together (0: none)."""
 
 
+def listen_failure(host: str, port: int) -> str | None:
+    """Why a server cannot listen on `host:port` (the system's reason, e.g. "Address already
+    in use"), or None when it can: a probe that binds a plain socket the way gRPC does."""
+    if port == 0:
+        return None
+    reason = "no address to listen on"
+    try:
+        found = socket.getaddrinfo(
+            host.strip("[]") or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except OSError as error:
+        return str(error.strerror or error)
+    for family, kind, proto, _, address in found:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(address)
+            return None
+        except OSError as error:
+            reason = str(error.strerror or error)
+    return reason
+
+
 class BotServer:
     """A running boardbot server: gRPC server, worker pool and optional metrics endpoint."""
 
@@ -151,6 +176,9 @@ class BotServer:
         if notice is not None:  # said once on stderr by `serve`; the request log stays JSON
             self.warnings.append(notice)
         tree_cache.configure(cfg.tree_cache_entries, cfg.tree_cache_nodes)
+        refused = listen_failure(cfg.host, cfg.port)
+        if refused is not None:  # said before any worker starts (gRPC would say it in a log)
+            raise OSError(f"cannot listen on {cfg.host}:{cfg.port}: {refused}")
         self.pool.start()
         self.rules_pool.start()
         pool, native = self.pool, self.native_searches
@@ -210,20 +238,43 @@ class BotServer:
             credentials = grpc.ssl_server_credentials(
                 [(cfg.tls_key.read_bytes(), cfg.tls_cert.read_bytes())]
             )
-            self.port = server.add_secure_port(address, credentials)
+            self.port = self._bind(lambda: server.add_secure_port(address, credentials))
         else:
-            self.port = server.add_insecure_port(address)
+            self.port = self._bind(lambda: server.add_insecure_port(address))
         if self.port == 0:
-            raise OSError(f"cannot listen on {address}")
+            self._abandon()
+            raise OSError(f"cannot listen on {address}: {listen_failure(cfg.host, cfg.port)}")
         server.start()
         self._grpc = server
         if cfg.metrics_port is not None:
-            metrics_server = serve_metrics(self.metrics, cfg.metrics_host, cfg.metrics_port)
+            try:
+                metrics_server = serve_metrics(self.metrics, cfg.metrics_host, cfg.metrics_port)
+            except OSError as error:
+                server.stop(0)
+                self._abandon()
+                raise OSError(
+                    f"cannot serve metrics on {cfg.metrics_host}:{cfg.metrics_port}: "
+                    f"{error.strerror or error}"
+                ) from None
             self.metrics_port = metrics_server.server_address[1]
             self._metrics_server = metrics_server
         for name in ("", SERVICE_NAME):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         return self.port
+
+    @staticmethod
+    def _bind(add_port: Callable[[], int]) -> int:
+        """The port gRPC bound, or 0 when it could not (older gRPC returns 0, newer raises)."""
+        try:
+            return add_port()
+        except RuntimeError:
+            return 0
+
+    def _abandon(self) -> None:
+        """Stop the workers of a start that failed."""
+        self.native_searches.close(timeout=0)
+        for pool in (self.pool, self.rules_pool):
+            pool.close(timeout=0)
 
     def stop(self, grace: float | None = None) -> None:
         """Graceful shutdown: report NOT_SERVING, refuse new calls, finish in-flight ones.

@@ -10,6 +10,7 @@ from typing import Any
 
 from boardbot.engine.api import CHANCE, Game
 from boardbot.engine.errors import BoardbotError
+from boardbot.engine.record import Record, RecordBuilder
 from boardbot.search.bots import make_bot
 from boardbot.search.engines import Engine
 from boardbot.search.seeds import derive_seed
@@ -47,6 +48,8 @@ class GameRecord:
     """Per seat, the root visits those searches started with, summed."""
     finished: bool = True
     """False: the game was stopped at a runner's step limit before it ended (no returns)."""
+    record: Record | None = None
+    """Every move and chance outcome of the game (`boardbot.engine.record`), when recorded."""
 
 
 @dataclass(frozen=True)
@@ -119,12 +122,15 @@ def play_game(
     index: int = 0,
     engine: Engine = Engine.AUTO,
     step_limit: int | None = None,
+    record: bool = False,
 ) -> GameRecord:
     """Play one seeded game to the end, seat s played by bot `bots[seating[s]]`.
 
     A game still running after MAX_GAME_STEPS steps is a MatchError; with `step_limit` it is
     returned after that many steps as an unfinished record instead (`finished` False, no
-    returns), for runners that must go on past a game the bots never end."""
+    returns), for runners that must go on past a game the bots never end. With `record`, the
+    result carries the game's record (players named by their bots, clocks the decision times);
+    recording changes no move."""
     players = [make_bot(bots[b], game, engine) for b in seating]
     state = game.new_state(options, seed)
     if game.num_players(state) != len(seating):
@@ -134,6 +140,10 @@ def play_game(
         )
     chance_rng = random.Random(derive_seed(seed, "chance"))
     seat_rngs = [random.Random(derive_seed(seed, "seat", s)) for s in range(len(seating))]
+    builder = None
+    if record:
+        names = [{"seat": s, "name": bots[b], "kind": "bot"} for s, b in enumerate(seating)]
+        builder = RecordBuilder(game, state, options, seed, names)
     seconds = [0.0] * len(seating)
     counts = [0] * len(seating)
     decisions = 0
@@ -143,13 +153,19 @@ def play_game(
             break
         seat = game.current_player(state)
         if seat == CHANCE:
-            state = game.apply(state, game.sample_chance(state, chance_rng))
+            outcome = game.sample_chance(state, chance_rng)
+            if builder is not None:
+                builder.add(state, outcome)
+            state = game.apply(state, outcome)
             continue
         start = clock()
         action = players[seat].choose(game, state, seat, seat_rngs[seat])
-        seconds[seat] += clock() - start
+        took = clock() - start
+        seconds[seat] += took
         counts[seat] += 1
         decisions += 1
+        if builder is not None:
+            builder.add(state, action, clock_ms=round(1000.0 * took, 3))
         state = game.apply(state, action)
     else:
         if step_limit is None:
@@ -176,6 +192,7 @@ def play_game(
         decision_seconds=tuple(seconds),
         decision_counts=tuple(counts),
         finished=finished,
+        record=None if builder is None else builder.finish(state),
         **reuse_fields,
     )
 
@@ -210,6 +227,12 @@ def play_job(args: GameJob) -> GameRecord:
     """Play the game a job describes (a module-level function, so every runner can ship it)."""
     game, options, bots, seating, seed, index, engine = args
     return play_game(game, options, bots, seating, seed, index, engine)
+
+
+def play_recorded_job(args: GameJob) -> GameRecord:
+    """`play_job`, with the game's record in the result."""
+    game, options, bots, seating, seed, index, engine = args
+    return play_game(game, options, bots, seating, seed, index, engine, record=True)
 
 
 def summarize(bots: Sequence[str], records: Sequence[GameRecord]) -> tuple[BotReport, ...]:
@@ -267,6 +290,7 @@ def run_match(
     duplicate: bool = True,
     engine: Engine = Engine.AUTO,
     runner: Runner | None = None,
+    record: bool = False,
 ) -> tuple[MatchReport, list[GameRecord]]:
     """Play `games` seeded games; game i rotates seats by i and cycles option sets every
     full rotation (so each option set is played from every seat).
@@ -276,6 +300,7 @@ def run_match(
     `engine` runs the searching bots whose names do not pick one (`medium/native`).
     `runner` plays the games (`tools/runners.py`: serial, process pool or Ray); by default a
     process pool of `parallel` workers, or this process when `parallel` is 1.
+    With `record`, each game's result carries its record (the same games are played).
     """
     for name in bots:
         make_bot(name, game, engine)
@@ -286,7 +311,8 @@ def run_match(
     jobs = [match_job(game, bots, i, seed, option_sets, duplicate, engine) for i in range(games)]
     start = time.perf_counter()
     chosen = runner if runner is not None else make_runner(parallel)
-    finished = sorted(chosen.imap(play_job, jobs), key=lambda pair: pair[0])
+    play = play_recorded_job if record else play_job
+    finished = sorted(chosen.imap(play, jobs), key=lambda pair: pair[0])
     records = [record for _, record in finished]
     report = MatchReport(
         game=game.name,

@@ -101,8 +101,9 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--temperature", type=float, default=None)
     parser.add_argument(
         "--model", default=None, metavar="NAME",
-        help="guide the search by a model the server ships (e.g. leda-2p); the analysis then "
-        "shows the network's prior and value of each move",
+        help="guide the search by a model the server ships (e.g. leda-2p), `auto` (the "
+        "game's shipped model for the state's player count) or `none` (default: the "
+        "preset's); the analysis then shows the network's prior and value of each move",
     )
     parser.add_argument("--leaf-lambda", type=float, default=None,
                         help="with --model: the network's share of a leaf's value, in [0, 1]")

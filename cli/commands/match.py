@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import datetime
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 
 import orjson
 
-from boardbot.cli.commands.common import add_engine_argument, chosen_engine, run_guarded
+from boardbot.cli.commands.common import (
+    CommandError,
+    add_engine_argument,
+    chosen_engine,
+    run_guarded,
+)
 from boardbot.cli.commands.options import add_game_arguments, game_options
 from boardbot.cli.commands.runner_args import add_ray_argument, chosen_runner
 from boardbot.engine import get_game
+from boardbot.engine.record import write_record
 from boardbot.search.bots import bot_names
-from boardbot.tools.match import MatchReport, clan_option_sets, run_match, with_seat_count
+from boardbot.tools.match import (
+    GameRecord,
+    MatchReport,
+    clan_option_sets,
+    run_match,
+    with_seat_count,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,6 +52,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="give every game its own deal (default: each deal is played from every seat)",
     )
     match.add_argument("--json", action="store_true", help="print the report as JSON")
+    match.add_argument(
+        "--record", type=Path, default=None, metavar="DIR",
+        help="write each game's record into DIR (created if missing), game-NNNN-seed-S.json "
+        "by game index and seed (docs/records.md)",
+    )
     add_engine_argument(match)
     add_ray_argument(match)
     match.set_defaults(func=lambda args: run_guarded(run_match_command, args))
@@ -52,15 +73,46 @@ def run_match_command(args: argparse.Namespace) -> int:
     options = with_seat_count(game, given, len(bots))
     option_sets = clan_option_sets(game, options, args.clans) if args.clans else [options]
     runner = chosen_runner(args)
-    report, _ = run_match(
+    if args.record is not None:
+        try:
+            args.record.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CommandError(f"--record {args.record}: {error.strerror or error}") from None
+    report, games = run_match(
         game, bots, args.games, args.seed, option_sets, args.parallel, args.duplicate, engine,
-        runner,
+        runner, record=args.record is not None,
     )
+    if args.record is not None:
+        written = write_match_records(args.record, report, games)
+        print(f"wrote {written} game records to {args.record}", file=sys.stderr, flush=True)
     if args.json:
         sys.stdout.write(orjson.dumps(report.to_json()).decode() + "\n")
     else:
         print_report(report)
     return 0
+
+
+def record_name(game: GameRecord) -> str:
+    """The file name of a match game's record: its index in the match and its seed."""
+    return f"game-{game.index:04d}-seed-{game.seed}.json"
+
+
+def write_match_records(folder: Path, report: MatchReport, games: Sequence[GameRecord]) -> int:
+    """Write the record of every game of a match into `folder`; the number written."""
+    date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    written = 0
+    for game in games:
+        if game.record is None:
+            continue
+        event = f"boardbot match, game {game.index + 1} of {report.games}"
+        record = dataclasses.replace(game.record, date=date, event=event)
+        try:
+            write_record(record, folder / record_name(game))
+        except OSError as error:
+            raise CommandError(f"--record: cannot write {folder / record_name(game)}: "
+                               f"{error.strerror or error}") from None
+        written += 1
+    return written
 
 
 def print_report(report: MatchReport) -> None:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import random
 import sys
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
 from boardbot.cli.commands.common import (
@@ -18,7 +22,8 @@ from boardbot.cli.commands.common import (
     search_overrides,
 )
 from boardbot.cli.commands.options import game_options
-from boardbot.engine import Game, State
+from boardbot.engine import CHANCE, Game, State
+from boardbot.engine.record import RecordBuilder, write_record
 from boardbot.jobs import game_ops, settings
 from boardbot.jobs.failures import RequestError
 from boardbot.jobs.search_job import SearchJob, run_search_job
@@ -26,6 +31,18 @@ from boardbot.search.engines import Engine
 
 BotMove = Callable[[Game, State, int, int], str]
 """(game, state, seat, seed) → the bot's move in notation."""
+
+FRESH_SEEDS = 1_000_000_000
+"""Without `--seed`, a game is dealt from a fresh seed below this (printed, to replay it)."""
+
+
+@dataclass(frozen=True)
+class RecordTarget:
+    """Where `play` writes the game's record, and what the record says of the game."""
+
+    path: Path
+    options: dict[str, Any]
+    bot_name: str
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,7 +59,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=None)
     p.add_argument("--exploration", type=float, default=None)
     p.add_argument("--temperature", type=float, default=None)
-    p.add_argument("--seed", type=int, default=0, help="seed of setup, dice and bot")
+    p.add_argument(
+        "--seed", type=int, default=None,
+        help="seed of setup, dice and bot (default: a fresh one, printed at the start, so the "
+        "same deal can be played again)",
+    )
+    p.add_argument(
+        "--record", type=Path, default=None, metavar="FILE",
+        help="write the game's record to FILE when the game ends or you quit (docs/records.md)",
+    )
     p.add_argument(
         "--remote", action="store_true", help="ask the server for bot moves (default: in-process)"
     )
@@ -53,43 +78,111 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_play(args: argparse.Namespace) -> int:
     """Set up the game and alternate human and bot turns until the end."""
     game = game_ops.load_game(args.game)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(FRESH_SEEDS)
+    if seed < 0:
+        raise CommandError(f"--seed must be at least 0, got {seed}")
     bot = remote_bot(args) if args.remote else local_bot(args)
+    options = game_options(args)
     try:
-        state = game.new_state(game_options(args), args.seed)
+        state = game.new_state(options, seed)
     except (ValueError, TypeError, KeyError) as error:
         raise CommandError(f"bad options: {error}") from None
     if not 0 <= args.seat < game.num_players(state):
         raise CommandError(f"--seat must be in 0..{game.num_players(state) - 1}")
-    return play_game(game, state, args.seat, bot, args.seed, sys.stdin, sys.stdout)
+    record = None
+    if args.record is not None:
+        if not args.record.parent.is_dir():
+            raise CommandError(f"--record {args.record}: no folder {args.record.parent}")
+        record = RecordTarget(args.record, options, _bot_name(args))
+    sys.stdout.write(f"{args.game}, seed {seed} (deal it again with --seed {seed})\n")
+    return play_game(game, state, args.seat, bot, seed, sys.stdin, sys.stdout, record)
 
 
 def play_game(
-    game: Game, state: State, human: int, bot: BotMove, seed: int, inp: TextIO, out: TextIO
+    game: Game,
+    state: State,
+    human: int,
+    bot: BotMove,
+    seed: int,
+    inp: TextIO,
+    out: TextIO,
+    record: RecordTarget | None = None,
 ) -> int:
     """The game loop: render, ask the human or the bot, apply, resolve chance; 0 at the end.
 
     Chance outcomes are not printed: they may show cards the human must not see (the rendering
-    from the human's seat shows what it may know)."""
+    from the human's seat shows what it may know). With `record`, the game's record (every move
+    and chance outcome, with the time each mover took) is written when it ends or is quit."""
+    builder = None
+    if record is not None:
+        players = [
+            {"seat": s, "name": "you" if s == human else record.bot_name,
+             "kind": "human" if s == human else "bot"}
+            for s in range(game.num_players(state))
+        ]
+        builder = RecordBuilder(game, state, record.options, seed, players)
     rng = random.Random(seed)
-    state, _ = game_ops.resolve_chance(game, state, rng)
+    state = _resolve_chance(game, state, rng, builder)
     turn = 0
     while not game.is_terminal(state):
         seat = game.current_player(state)
+        start = time.perf_counter()
         if seat == human:
             out.write(f"\n--- your turn (seat {human}) ---\n" + game.render(state, human) + "\n")
             action = _ask_human(game, state, inp, out)
             if action is None:
+                _write_record(builder, record, state, out)
                 out.write("bye\n")
                 return 0
         else:
             notation = bot(game, state, seat, seed + turn)
             action = game.action_from_str(state, notation)
             out.write(f"seat {seat} (bot) plays {notation}\n")
+        if builder is not None:
+            builder.add(state, action, clock_ms=round(1000.0 * (time.perf_counter() - start), 1))
         state = game.apply(state, action)
-        state, _ = game_ops.resolve_chance(game, state, rng)
+        state = _resolve_chance(game, state, rng, builder)
         turn += 1
     out.write("\n" + game.render(state, human) + "\n" + describe_turn(game, state) + "\n")
+    _write_record(builder, record, state, out)
     return 0
+
+
+def _resolve_chance(
+    game: Game, state: State, rng: random.Random, builder: RecordBuilder | None
+) -> State:
+    """Play chance steps with `rng` until a seat must decide or the game ends, recording each
+    outcome (the same draws as `game_ops.resolve_chance`)."""
+    for _ in range(game_ops.MAX_CHANCE_STEPS):
+        if game.current_player(state) != CHANCE:
+            return state
+        outcome = game.sample_chance(state, rng)
+        if builder is not None:
+            builder.add(state, outcome)
+        state = game.apply(state, outcome)
+    raise CommandError("too many chance steps in a row")
+
+
+def _write_record(
+    builder: RecordBuilder | None, record: RecordTarget | None, state: State, out: TextIO
+) -> None:
+    """Write the game's record, saying where (nothing without `--record`)."""
+    if builder is None or record is None:
+        return
+    date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        write_record(builder.finish(state, date=date, event="boardbot play"), record.path)
+    except OSError as error:
+        raise CommandError(f"--record: cannot write {record.path}: {error.strerror}") from None
+    over = "" if builder.game.is_terminal(state) else " (unfinished)"
+    out.write(f"game record{over} written to {record.path}\n")
+
+
+def _bot_name(args: argparse.Namespace) -> str:
+    """How the record names the bot: its preset or target Elo."""
+    if getattr(args, "elo", None) is not None:
+        return f"elo {args.elo:g}"
+    return args.preset or settings.default_preset_name()
 
 
 def _ask_human(game: Game, state: State, inp: TextIO, out: TextIO) -> Any:

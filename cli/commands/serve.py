@@ -246,7 +246,11 @@ def run_serve(args: argparse.Namespace) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    port = server.start()
+    try:
+        port = server.start()
+    except OSError as error:  # a busy port, an address not on this machine: one line
+        print(f"boardbot serve: {error}", file=sys.stderr, flush=True)
+        return 1
     for warning in server.warnings:
         print(warning, file=sys.stderr, flush=True)
     scheme = "TLS" if config.tls_cert else "plaintext"

@@ -35,7 +35,8 @@ def render(s: RaidersState, observer: int | None = None) -> str:
     for c, (tile, tools) in enumerate(zip(s.hq_tiles, s.hq_tools, strict=True)):
         name = "-" if tile < 0 else _tiles([tile]) + " cost " + _tools(C.tile_cost[tile])
         lines.append(f"  column {c + 1}: {name}; tools {_tools(tools)}")
-    row = ", ".join(C.card_ids[j] if j >= 0 else "-" for j in s.row)
+    # Numbered as the moves name them (`expedition:row2`).
+    row = ", ".join(f"row{k + 1} {C.card_ids[j] if j >= 0 else '-'}" for k, j in enumerate(s.row))
     lines.append(f"Face-up cards: {row}")
     lines.append(f"Stack: {s.stack.bit_count()} tiles, deck: {s.deck.bit_count()} cards, "
                  f"bag: {_tools(s.bag)}")

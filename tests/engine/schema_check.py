@@ -1,4 +1,4 @@
-"""A minimal JSON Schema checker for the keywords the docs' state schemas use."""
+"""A minimal JSON Schema checker for the keywords the state and record schemas use."""
 
 from __future__ import annotations
 
@@ -10,9 +10,15 @@ _TYPES: dict[str, Any] = {
 }
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def _is_type(value: Any, name: str) -> bool:
     if name == "integer":
         return isinstance(value, int) and not isinstance(value, bool)
+    if name == "number":
+        return _is_number(value)
     return isinstance(value, _TYPES[name])
 
 
@@ -42,7 +48,7 @@ def schema_errors(value: Any, schema: dict[str, Any], root: dict[str, Any],
         errors.append(f"{path}: {value!r} not in enum")
     if "type" in schema and not _is_type(value, schema["type"]):
         return [*errors, f"{path}: not of type {schema['type']}"]
-    if isinstance(value, int) and not isinstance(value, bool):
+    if _is_number(value):
         if "minimum" in schema and value < schema["minimum"]:
             errors.append(f"{path}: below minimum")
         if "maximum" in schema and value > schema["maximum"]:

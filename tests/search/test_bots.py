@@ -208,8 +208,11 @@ def test_native_twins_serve_the_rated_presets(game: str) -> None:
 NATIVE_ANALYSIS_BUDGETS = {
     # Each preset's latency target on the native core (docs/search.md, "Difficulty presets").
     "leda": [600, 1500, 4000, 12000, 48000],
-    "legend_raiders": [2500, 7000, 22000, 75000, 220000],
+    "legend_raiders": [600, 2000, 7000, 33000, 130000],
 }
+
+NATIVE_ANALYSIS_MODELS = {"leda": None, "legend_raiders": "auto"}
+"""The model each game's native analyses are guided by (docs/learning.md)."""
 
 
 @pytest.mark.parametrize("game", ["leda", "legend_raiders"])
@@ -219,11 +222,14 @@ def test_an_analysis_searches_a_preset_with_its_latency_budget(game: str) -> Non
         analysis = presets_for(game, engine, analysis=True)
         native = searches_natively(game, engine)
         for name, budget in zip(preset_names(), NATIVE_ANALYSIS_BUDGETS[game], strict=True):
-            expected = play[name].replace(iterations=budget) if native else play[name]
+            model = NATIVE_ANALYSIS_MODELS[game]
+            expected = play[name].replace(iterations=budget, model=model) if native else play[name]
             assert analysis[name] == expected
             assert resolve_preset(name, game, engine, analysis=True) == expected
-            # An analysis looks at least as deep as the move the preset would play.
-            assert (analysis[name].iterations or 0) >= (play[name].iterations or 0)
+            if analysis[name].model is None:
+                # An analysis looks at least as deep as the move the preset would play (with a
+                # model each iteration costs more, and the budget is the same time).
+                assert (analysis[name].iterations or 0) >= (play[name].iterations or 0)
 
 
 def test_native_budgets_apply_only_where_the_search_runs_natively(

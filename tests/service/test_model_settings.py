@@ -89,7 +89,8 @@ def test_an_analysis_with_a_shipped_model_shows_the_networks_figures(
 
 
 def test_without_a_model_the_analysis_is_as_before(served: Served) -> None:
-    reply = served.stub.Analyze(_analyze(pb.SearchSettings(iterations=40)), timeout=30)
+    settings = pb.SearchSettings(iterations=40, model="none")
+    reply = served.stub.Analyze(_analyze(settings), timeout=30)
     assert reply.moves
     assert not any(m.HasField("prior") or m.HasField("net_value") for m in reply.moves)
     used = reply.stats.settings
@@ -97,6 +98,43 @@ def test_without_a_model_the_analysis_is_as_before(served: Served) -> None:
     assert not any(used.HasField(key) for key in ("leaf_lambda", "puct", "fpu"))
     header = analysis_table(reply.moves).splitlines()[0]
     assert header.split() == ["#", "move", "visits", "value", "lower", "line"]
+
+
+@in_process
+def test_an_analysis_takes_the_shipped_model_of_its_player_count_by_default(
+    served: Served, shipped: Path
+) -> None:
+    reply = served.stub.Analyze(_analyze(pb.SearchSettings(iterations=40)), timeout=30)
+    assert reply.stats.settings.model == NAME
+    assert all(m.HasField("prior") and m.HasField("net_value") for m in reply.moves)
+    auto = served.stub.Analyze(_analyze(pb.SearchSettings(iterations=40, model="auto")))
+    assert auto.stats.settings.model == NAME
+    assert [m.move.notation for m in auto.moves] == [m.move.notation for m in reply.moves]
+    listed = served.stub.ListGames(pb.ListGamesRequest(), timeout=30)
+    raiders = next(g for g in listed.games if g.name == "legend_raiders")
+    assert {p.analysis_settings.model for p in raiders.presets} == {"auto"}
+    assert {p.settings.model for p in raiders.presets} == {""}
+
+
+@in_process
+def test_a_move_to_play_keeps_the_rated_presets_without_a_model(
+    served: Served, shipped: Path
+) -> None:
+    analysis = _analyze(pb.SearchSettings(iterations=40))
+    request = pb.ChooseMoveRequest(
+        game=analysis.game, state_json=analysis.state_json, seat=analysis.seat, seed=3
+    )
+    reply = served.stub.ChooseMove(request, timeout=30)
+    assert reply.stats.settings.model == ""
+    assert not reply.analysis.HasField("prior")
+
+
+def test_none_turns_a_presets_model_off_and_auto_passes() -> None:
+    for name in ("auto", "none"):
+        check_model_name(name)
+    config = resolve("hard", {"model": "none"}, Limits(), "legend_raiders", analysis=True)
+    assert config.model is None
+    assert resolve("hard", {}, Limits(), "leda", analysis=True).model is None
 
 
 def _refused(served: Served, settings: pb.SearchSettings) -> grpc.RpcError:

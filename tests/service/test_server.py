@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import urllib.request
@@ -20,6 +22,7 @@ from boardbot.jobs import game_ops
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from boardbot.service.client import BotClient, open_channel
+from boardbot.service.server import listen_failure
 from tests.service.positions import decision_state, load
 from tests.service.servers import Served, start_server, wait_until
 
@@ -180,3 +183,31 @@ def test_sigterm_finishes_in_flight_work_then_exits(tmp_path: Path) -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line() -> None:
+    """`boardbot serve` on a port another socket holds: one line on stderr, exit status 1."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        assert listen_failure("127.0.0.1", port) == os.strerror(errno.EADDRINUSE)
+        result = subprocess.run(
+            [sys.executable, "-m", "boardbot.cli.main", "serve", "--port", str(port),
+             "--workers", "1"],
+            capture_output=True, text=True, timeout=60,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"boardbot serve: cannot listen on 127.0.0.1:{port}: {os.strerror(errno.EADDRINUSE)}"
+    ]
+
+
+def test_a_free_port_or_port_0_can_be_listened_on() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert listen_failure("127.0.0.1", port) is None
+    assert listen_failure("127.0.0.1", 0) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardbot.engine.legend_raiders import actions as A
+from boardbot.engine.legend_raiders.components import COMPONENTS
 from tests.engine.legend_raiders.builders import FIVE, GAME, Engine, P, build, tools
 
 
@@ -46,3 +47,15 @@ def test_render_shows_the_table_and_hides_other_hands() -> None:
     assert "Montana John" in text and "Headquarters" in text
     assert "mission-book-book" not in text and "1 hidden" in text
     assert "mission-book-book" in GAME.render(state, 0)
+
+
+def test_render_numbers_the_face_up_cards_as_the_moves_name_them() -> None:
+    state = GAME.new_state({"players": 3}, 4)
+    while GAME.current_player(state) != state.seat or state.row.count(-1) == len(state.row):
+        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
+    line = next(ln for ln in GAME.render(state, 0).splitlines() if ln.startswith("Face-up"))
+    named = [GAME.action_to_str(state, a) for a in GAME.legal_actions(state)]
+    rows = [n.removeprefix("expedition:") for n in named if n.startswith("expedition:row")]
+    assert rows == [f"row{k + 1}" for k in range(A.N_ROW)]
+    shown = ", ".join(f"{r} {COMPONENTS.card_ids[j]}" for r, j in zip(rows, state.row, strict=True))
+    assert line == f"Face-up cards: {shown}"
