@@ -16,6 +16,7 @@ COMMAND_MODULES = [
     "boardbot.cli.commands.view",
     "boardbot.cli.commands.move",
     "boardbot.cli.commands.analyze",
+    "boardbot.cli.commands.review",
     "boardbot.cli.commands.play",
     "boardbot.cli.commands.overhead",
     "boardbot.cli.commands.bench",

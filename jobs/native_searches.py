@@ -7,6 +7,12 @@ thread that received it (an AnalyzeStream's in a thread of its own, its partial 
 to the stream). Admission is the worker pool's: at most `size` searches at once, at most
 `queue_limit` more waiting (PoolBusy beyond), a waiting search refused once its deadline passes,
 the cores its threads use counted so a search takes only idle cores (`SearchJob.on_dispatch`).
+
+A job marked `low_priority` (a game review's position) runs behind interactive searches: it
+starts only when no interactive search is waiting, and never takes the last free slot of a
+server with several (`low_priority_slots`); a waiting low-priority job does not count against
+the admission of interactive ones. So an interactive search waits at most for a review's
+position already running, never for a review.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from boardbot.jobs.failures import (
     deadline_exceeded,
     unexpected,
 )
+from boardbot.jobs.review_job import PositionJob, run_position_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
 from boardbot.jobs.worker_pool import PoolBusy, PoolClosed
 from boardbot.search.engines import native_module
@@ -50,20 +57,32 @@ class NativeSearches:
         """True once the shutdown's grace is over: what still runs is stopped."""
         self._cond = threading.Condition()
         self._waiting = 0
+        self._waiting_low = 0
+        """Of the waiting searches, the low-priority ones."""
         self._running: set[NativeSearch] = set()
+        self._running_low = 0
         self._cores_busy = 0
 
-    def submit(self, job: SearchJob) -> NativeSearch:
-        """Admit `job`; raises PoolBusy at once when every slot and the queue are taken."""
+    @property
+    def low_priority_slots(self) -> int:
+        """Slots low-priority jobs may hold at once: all but one, at least one."""
+        return max(1, self.size - 1)
+
+    def submit(self, job: SearchJob | PositionJob) -> NativeSearch:
+        """Admit `job`; raises PoolBusy at once when every slot and the queue are taken (for
+        an interactive job, low-priority jobs waiting are not counted: they yield)."""
+        low = is_low_priority(job)
         with self._cond:
             if self.closed:
                 raise PoolClosed("the server is shutting down")
-            if len(self._running) + self._waiting >= self.size + self.queue_limit:
+            counted = self._waiting if low else self._waiting - self._waiting_low
+            if len(self._running) + counted >= self.size + self.queue_limit:
                 raise PoolBusy(
                     f"all {self.size} search slots are busy and {self.queue_limit} requests "
                     "are already waiting; retry later"
                 )
             self._waiting += 1
+            self._waiting_low += low
             self.admitted += 1
         return NativeSearch(self, job)
 
@@ -102,12 +121,22 @@ class NativeSearches:
         for search in running:
             search.cancel()
 
-    def _start(self, search: NativeSearch) -> SearchJob:
+    def _may_start(self, low: bool) -> bool:
+        """True when a job of this priority may take a slot now."""
+        if len(self._running) >= self.size:
+            return False
+        if not low:
+            return True
+        interactive_waiting = self._waiting - self._waiting_low > 0
+        return not interactive_waiting and self._running_low < self.low_priority_slots
+
+    def _start(self, search: NativeSearch) -> Any:
         """Wait for a slot (until the deadline), take it, and return the job as it runs."""
         deadline = search.job.config.deadline
+        low = is_low_priority(search.job)
         with self._cond:
             try:
-                while len(self._running) >= self.size:
+                while not self._may_start(low):
                     _refuse_if_ended(self, search)
                     left = None if deadline is None else deadline - time.time()
                     if left is not None and left <= 0:
@@ -119,18 +148,21 @@ class NativeSearches:
                 _refuse_if_ended(self, search)
             finally:
                 self._waiting -= 1
+                self._waiting_low -= low
                 self._cond.notify_all()
             idle = max(0, self.size - self._cores_busy)
             job = search.job.on_dispatch(idle)
             search.cores = max(1, job.cores())
             self._cores_busy += search.cores
             self._running.add(search)
+            self._running_low += low
         return job
 
     def _finish(self, search: NativeSearch) -> None:
         """Give the slot and the cores back."""
         with self._cond:
             self._running.discard(search)
+            self._running_low -= is_low_priority(search.job)
             self._cores_busy -= search.cores
             self._cond.notify_all()
 
@@ -147,10 +179,22 @@ def _refuse_if_ended(searches: NativeSearches, search: NativeSearch) -> None:
         )
 
 
+def is_low_priority(job: object) -> bool:
+    """True for a job that runs behind interactive ones (`low_priority`, a review's)."""
+    return bool(getattr(job, "low_priority", False))
+
+
+def run_native_job(job: Any, flag: Any, on_progress: Any) -> Any:
+    """Run a search job or a review's position job with the cancel flag `flag`."""
+    if isinstance(job, PositionJob):
+        return run_position_job(job, flag)
+    return run_search_job(job, flag, on_progress)
+
+
 class NativeSearch:
     """One admitted native search: its result in the calling thread, or its stream."""
 
-    def __init__(self, searches: NativeSearches, job: SearchJob) -> None:
+    def __init__(self, searches: NativeSearches, job: SearchJob | PositionJob) -> None:
         module = native_module()
         if module is None:
             raise RuntimeError("a native search needs the native core")
@@ -166,7 +210,7 @@ class NativeSearch:
         with self._searches._cond:
             self._searches._cond.notify_all()
 
-    def result(self) -> SearchOutcome:
+    def result(self) -> Any:
         """Run the search in this thread; its final outcome (RequestError on failure)."""
         return self._run(None)
 
@@ -188,11 +232,11 @@ class NativeSearch:
                 raise event
             yield event
 
-    def _run(self, on_progress: Any) -> SearchOutcome:
+    def _run(self, on_progress: Any) -> Any:
         searches = self._searches
         job = searches._start(self)
         try:
-            outcome = run_search_job(job, self.flag, on_progress)
+            outcome = run_native_job(job, self.flag, on_progress)
         except RequestError:
             raise
         except Exception as error:  # a bad request must never take the server down

@@ -32,6 +32,12 @@ MAX_PUCT = 100.0
 """Largest PUCT constant a request may set (with a model)."""
 MAX_FPU = 1.0
 """Largest first-play urgency, either way, a request may set (values lie in [0, 1])."""
+MAX_REVIEW_DECISIONS = 2_000
+"""Most decisions one review searches (a LEDA game has about 150)."""
+MAX_REVIEW_SEATS = 16
+"""Most entries in a review's `seats`."""
+MAX_REVIEW_POSITION_MS = 10_000.0
+"""Longest search of one reviewed position (each of its at most two searches)."""
 MAX_SESSION_KEY_CHARS = 128
 """Longest `session_key` (tree reuse between requests)."""
 

@@ -61,6 +61,8 @@ class Limits:
     watchdog_margin_ms: float = 1_000.0
     """A worker still busy this long after its request's deadline (or its search's time
     bound) is killed and replaced, and the request answered DEADLINE_EXCEEDED."""
+    max_reviews: int = 4
+    """Game reviews (ReviewGame) running at once; one more is refused RESOURCE_EXHAUSTED."""
     max_call_ms: float = 5_000.0
     """Longest a rules call (NewGame, LegalMoves, ApplyMove, ViewState) may take without a
     deadline."""

@@ -1,4 +1,5 @@
-"""The loop of one worker process: receive a job (a search or a rules call), run it, answer."""
+"""The loop of one worker process: receive a job (a search, a review's position or a rules
+call), run it, answer."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from boardbot.engine import list_games
 from boardbot.jobs import tree_cache
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.jobs.failures import RequestError, unexpected
+from boardbot.jobs.review_job import PositionJob, run_position_job
 from boardbot.jobs.rules_job import RulesJob, run_rules_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome, run_search_job
 
@@ -45,18 +47,22 @@ def worker_main(
         conn.send(_run(conn, job, cancel_flag))
 
 
-def _run(conn: Connection, job: SearchJob | RulesJob, cancel_flag: Any) -> tuple[Any, ...]:
+def _run(
+    conn: Connection, job: SearchJob | PositionJob | RulesJob, cancel_flag: Any
+) -> tuple[Any, ...]:
     def send_progress(outcome: SearchOutcome) -> None:
         conn.send(("progress", outcome))
 
     try:
         if isinstance(job, RulesJob):
             return ("done", run_rules_job(job))
+        if isinstance(job, PositionJob):
+            return ("done", run_position_job(job, lambda: cancel_flag.value != 0))
         return ("done", run_search_job(job, lambda: cancel_flag.value != 0, send_progress))
     except RequestError as error:
         return ("error", error.to_wire())
     except Exception as error:  # a bad request must never kill the worker
-        what = "search" if isinstance(job, SearchJob) else job.method
+        what = "search" if isinstance(job, SearchJob | PositionJob) else job.method
         return ("error", unexpected(what, error).to_wire())
 
 

@@ -15,6 +15,11 @@ without the kept tree); a job without one goes to any free worker, as before.
 The pool counts its size as its cores. A job that can use several (`SharesCores`: a native
 search with threads) is told, as a worker picks it up, how many are idle: the size minus the
 cores the running jobs keep busy. So concurrent jobs share the cores instead of each taking all.
+
+A job marked `low_priority` (a game review's position) runs behind the others: a worker takes
+it only when no other job waits for that worker, and low-priority jobs hold at most all workers
+but one (at least one); waiting low-priority jobs do not count against the admission of the
+others. So an interactive request waits at most for a review's position already running.
 """
 
 from __future__ import annotations
@@ -98,6 +103,8 @@ class PoolJob:
         """Cores the job keeps busy while it runs (set when it starts)."""
         self.preferred = preferred_worker(payload, pool.size)
         """The worker that should run it when free (its affinity's), or None."""
+        self.low_priority = bool(getattr(payload, "low_priority", False))
+        """It runs behind the jobs without the mark (a review's position)."""
         self._pool = pool
 
     def cancel(self) -> None:
@@ -147,10 +154,22 @@ class _JobBoard:
         self._items: list[PoolJob | None] = []
         self._cond = threading.Condition()
         self._waiting: set[int] = set()
+        self.low_queued = 0
+        """Low-priority jobs on the board."""
+        self.low_taken = 0
+        """Low-priority jobs taken by a worker and not yet done with."""
 
     def put(self, item: PoolJob | None) -> None:
         with self._cond:
             self._items.append(item)
+            if item is not None and item.low_priority:
+                self.low_queued += 1
+            self._cond.notify_all()
+
+    def low_done(self) -> None:
+        """A low-priority job a worker took is over (its slot is free for another)."""
+        with self._cond:
+            self.low_taken -= 1
             self._cond.notify_all()
 
     def get_nowait(self) -> PoolJob | None:
@@ -158,7 +177,13 @@ class _JobBoard:
         with self._cond:
             if not self._items:
                 raise queue.Empty
-            return self._items.pop(0)
+            return self._take(0)
+
+    def _take(self, index: int) -> PoolJob | None:
+        item = self._items.pop(index)
+        if item is not None and item.low_priority:
+            self.low_queued -= 1
+        return item
 
     def get(self, worker: int, timeout: float) -> PoolJob | None:
         """The first item worker `worker` may run, waiting up to `timeout` seconds for one
@@ -168,17 +193,34 @@ class _JobBoard:
             self._waiting.add(worker)
             try:
                 while True:
-                    for i, item in enumerate(self._items):
-                        if item is None or self._may_run(item, worker):
-                            self._waiting.discard(worker)
-                            self._cond.notify_all()  # a job preferring it may go elsewhere now
-                            return self._items.pop(i)
+                    i = self._first_runnable(worker)
+                    if i is not None:
+                        self._waiting.discard(worker)
+                        self._cond.notify_all()  # a job preferring it may go elsewhere now
+                        item = self._take(i)
+                        if item is not None and item.low_priority:
+                            self.low_taken += 1
+                        return item
                     left = end - time.monotonic()
                     if left <= 0:
                         raise queue.Empty
                     self._cond.wait(left)
             finally:
                 self._waiting.discard(worker)
+
+    def _first_runnable(self, worker: int) -> int | None:
+        """The index of the item `worker` takes: a stop marker or a job it may run, jobs
+        without the low-priority mark first; a low-priority one only while fewer than
+        `low_priority_slots` are running."""
+        low = None
+        for i, item in enumerate(self._items):
+            if item is None or (not item.low_priority and self._may_run(item, worker)):
+                return i
+            if low is None and item.low_priority and self._may_run(item, worker):
+                low = i
+        if low is not None and self.low_taken < self._pool.low_priority_slots:
+            return low
+        return None
 
     def _may_run(self, job: PoolJob, worker: int) -> bool:
         preferred = job.preferred
@@ -263,6 +305,13 @@ class _Worker:
         return True
 
     def _run(self, job: PoolJob) -> None:
+        try:
+            self._run_job(job)
+        finally:
+            if job.low_priority:
+                self.pool._jobs.low_done()
+
+    def _run_job(self, job: PoolJob) -> None:
         if not self._start(job):
             return
         deadline, budget = job.payload.time_limit()
@@ -471,13 +520,22 @@ class WorkerPool:
         self._started = True
         atexit.register(_close_at_exit, weakref.ref(self))
 
+    @property
+    def low_priority_slots(self) -> int:
+        """Workers low-priority jobs may hold at once: all but one, at least one."""
+        return max(1, self.size - 1)
+
     def submit(self, job: TimedJob) -> PoolJob:
-        """Queue `job`; raises PoolBusy at once when the admission queue is full."""
+        """Queue `job`; raises PoolBusy at once when the admission queue is full (for a job
+        without the low-priority mark, low-priority jobs still waiting are not counted)."""
         pool_job = PoolJob(self, job)
         with self._lock:
             if self.closed:
                 raise PoolClosed("the server is shutting down")
-            if self._outstanding >= self.size + self.queue_limit:
+            counted = self._outstanding
+            if not pool_job.low_priority:
+                counted -= self._jobs.low_queued
+            if counted >= self.size + self.queue_limit:
                 raise PoolBusy(
                     f"all {self.size} {self.name}s are busy and {self.queue_limit} "
                     "requests are already waiting; retry later"

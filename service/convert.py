@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardbot.jobs.game_ops import MoveForms, MoveList, Summary
+from boardbot.jobs.review import PositionReview, ReviewSummary
+from boardbot.jobs.review_job import PositionSearch
 from boardbot.jobs.rules_job import (
     ApplyMoveCall,
     GameStep,
@@ -196,3 +198,58 @@ def apply_move_response(step: GameStep) -> pb.ApplyMoveResponse:
 def view_state_response(view: SeatView) -> pb.ViewStateResponse:
     """ViewStateResponse of a seat's view."""
     return pb.ViewStateResponse(state_json=view.state_json, summary=summary_message(view.summary))
+
+
+def position_stats_message(search: PositionSearch) -> pb.SearchStats:
+    """SearchStats of a reviewed position (both searches' figures when it took two)."""
+    return pb.SearchStats(
+        iterations=search.iterations,
+        elapsed_ms=search.elapsed_ms,
+        stopped_by=search.stopped_by,
+        nodes=search.nodes,
+        seat=search.seat,
+        settings=settings_message(search.config),
+    )
+
+
+def position_review_message(review: PositionReview) -> pb.PositionReview:
+    """PositionReview of one reviewed decision."""
+    return pb.PositionReview(
+        index=review.index,
+        seat=review.seat,
+        played=move_message(review.played),
+        best=move_message(review.best),
+        values_before=review.values_before,
+        values_after=review.values_after,
+        best_value=review.best_value,
+        played_value=review.played_value,
+        loss=review.loss,
+        judgement=review.judgement,
+        stats=position_stats_message(review.search),
+        candidates=[analysis_message(move, i + 1) for i, move in enumerate(review.candidates)],
+    )
+
+
+def review_summary_message(summary: ReviewSummary) -> pb.ReviewSummary:
+    """ReviewSummary of every reviewed seat."""
+    return pb.ReviewSummary(
+        seats=[
+            pb.SeatReview(
+                seat=s.seat,
+                moves=s.moves,
+                average_loss=s.average_loss,
+                accuracy=s.accuracy,
+                inaccuracies=s.inaccuracies,
+                mistakes=s.mistakes,
+                blunders=s.blunders,
+            )
+            for s in summary.seats
+        ]
+    )
+
+
+def review_response(item: PositionReview | ReviewSummary) -> pb.ReviewGameResponse:
+    """The ReviewGameResponse of one decision's review, or of the summary."""
+    if isinstance(item, ReviewSummary):
+        return pb.ReviewGameResponse(summary=review_summary_message(item))
+    return pb.ReviewGameResponse(position=position_review_message(item))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -13,7 +16,7 @@ import grpc
 import orjson
 
 from boardbot.engine import list_games
-from boardbot.jobs import game_ops, settings
+from boardbot.jobs import game_ops, review, settings
 from boardbot.jobs.failures import FailureKind, Reason, RequestError, internal
 from boardbot.jobs.native_searches import NativeSearch, NativeSearches
 from boardbot.jobs.request_bounds import (
@@ -25,6 +28,7 @@ from boardbot.jobs.request_bounds import (
     check_range,
     check_session_key,
 )
+from boardbot.jobs.review_job import PositionJob, PositionSearch
 from boardbot.jobs.rules_job import NewGameCall, RulesCall, RulesJob, run_native_rules_job
 from boardbot.jobs.search_job import SearchJob, SearchOutcome
 from boardbot.jobs.threads import auto_thread_cap
@@ -45,6 +49,8 @@ Record = dict[str, Any]
 
 DEFAULT_STREAM_EVERY_MS = 100.0
 """Period of partial analyses when a stream request sets neither period."""
+REVIEW_CANDIDATES = 5
+"""Top moves listed for each reviewed position."""
 
 
 class BoardBotServicer(pb_grpc.BoardBotServicer):
@@ -76,6 +82,9 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
         self.metrics = metrics
         self.logger = logger
         self.limits = limits
+        self._reviews = 0
+        """Game reviews running now (at most `limits.max_reviews`)."""
+        self._reviews_lock = threading.Lock()
 
     # -- RPCs -------------------------------------------------------------------------------
 
@@ -118,6 +127,24 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             yield from self._analyze_stream(request, context, record)
         except Exception as error:
             failure = self._failure("AnalyzeStream", error, record)
+            status = failure.kind.name
+            self._refuse(context, failure)
+        finally:
+            if status == "OK" and not context.is_active():
+                status = "CANCELLED"
+            self._record(record, status, start)
+
+    def ReviewGame(
+        self, request: pb.ReviewGameRequest, context: grpc.ServicerContext
+    ) -> Iterator[pb.ReviewGameResponse]:
+        """Each decision of a record reviewed, in order, then the summary per seat."""
+        record: Record = {"method": "ReviewGame", "game": ""}
+        start = time.perf_counter()
+        status = "OK"
+        try:
+            yield from self._review_game(request, context, record)
+        except Exception as error:
+            failure = self._failure("ReviewGame", error, record)
             status = failure.kind.name
             self._refuse(context, failure)
         finally:
@@ -295,6 +322,66 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
             if outcome.final:
                 self._note_search(outcome, record)
             yield convert.analyze_response(outcome)
+
+    def _review_game(
+        self, request: pb.ReviewGameRequest, context: grpc.ServicerContext, record: Record
+    ) -> Iterator[pb.ReviewGameResponse]:
+        plan = review.plan_review(request.record_json, list(request.seats))
+        record["game"] = plan.game[:MAX_NAME_CHARS]
+        record["decisions"] = len(plan.decisions)
+        record["preset"] = (request.preset or settings.default_preset_name())[:MAX_NAME_CHARS]
+        review_settings = self._review_settings(request, context, plan.game)
+        record["positions"] = record["iterations"] = 0
+        with self._review_slot():
+            runner = functools.partial(self._review_position, context=context, record=record)
+            for item in review.review(plan, review_settings, runner):
+                yield convert.review_response(item)
+
+    def _review_settings(
+        self, request: pb.ReviewGameRequest, context: grpc.ServicerContext, game: str
+    ) -> review.ReviewSettings:
+        """Each position's search: Analyze's for the preset and settings, its time capped at
+        MAX_REVIEW_POSITION_MS, every search ending by the call's deadline."""
+        overrides = convert.settings_overrides(request.settings)
+        config = review.review_config(request.preset, overrides, self.limits, game, self.engine)
+        config = settings.clip_to_deadline(
+            config, context.time_remaining(), self.limits, time.time()
+        )
+        return review.ReviewSettings(
+            config=config, seed=request.seed, top_k=REVIEW_CANDIDATES, engine=self.engine
+        )
+
+    @contextlib.contextmanager
+    def _review_slot(self) -> Iterator[None]:
+        """Hold one of the `limits.max_reviews` places; RESOURCE_EXHAUSTED when none is free."""
+        with self._reviews_lock:
+            if self._reviews >= self.limits.max_reviews:
+                raise RequestError(
+                    FailureKind.RESOURCE_EXHAUSTED,
+                    f"{self.limits.max_reviews} game reviews are already running; retry later",
+                    Reason.SERVER_BUSY,
+                )
+            self._reviews += 1
+        try:
+            yield
+        finally:
+            with self._reviews_lock:
+                self._reviews -= 1
+
+    def _review_position(
+        self, job: PositionJob, context: grpc.ServicerContext, record: Record
+    ) -> PositionSearch:
+        """One reviewed position, searched at low priority where the game's searches run."""
+        if not context.is_active():
+            raise RequestError(
+                FailureKind.CANCELLED, "the review was cancelled", Reason.CANCELLED
+            )
+        pool = self.native_searches if job.game in self.native_games else self.pool
+        search: PositionSearch = self._submit(pool, job, context).result()
+        record["positions"] += 1
+        record["iterations"] += search.iterations
+        self.metrics.observe_search(search.iterations, search.elapsed_ms)
+        return search
 
     # -- search requests --------------------------------------------------------------------
 

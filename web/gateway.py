@@ -1,10 +1,12 @@
 """The page's HTTP gateway: static files, each game's component data, one JSON endpoint per
-unary call, and AnalyzeStream as server-sent events, each forwarded to a boardbot gRPC server.
+unary call, and the streaming calls (AnalyzeStream, ReviewGame) as server-sent events, each
+forwarded to a boardbot gRPC server.
 
 The browser speaks plain HTTP: `POST /api/<Method>` with the request message as JSON answers
 the response message as JSON (or `{"error": {...}}` with an HTTP status from the gRPC code);
-`POST /api/AnalyzeStream` answers `text/event-stream`, one `data:` line per partial analysis,
-then `event: end` (or `event: error`). `GET /api/games/<name>/components` answers the game's
+`POST /api/AnalyzeStream` and `POST /api/ReviewGame` answer `text/event-stream`, one `data:`
+line per response message (a partial analysis, a reviewed position), then `event: end` (or
+`event: error`). `GET /api/games/<name>/components` answers the game's
 component data file. A client that closes its connection cancels its call.
 Every request gets an answer, 500 at worst; the bounds are in docs/web.md.
 """
@@ -50,6 +52,16 @@ UNARY_CALLS: dict[str, tuple[type[Message], float]] = {
 
 STREAM_DEADLINE_S = 600.0
 """Longest an AnalyzeStream may run (the page stops it sooner; the server bounds each search)."""
+
+REVIEW_DEADLINE_S = 1800.0
+"""Longest a ReviewGame may run (a long game at a generous time per position)."""
+
+STREAM_CALLS: dict[str, tuple[type[Message], float]] = {
+    "AnalyzeStream": (pb.AnalyzeStreamRequest, STREAM_DEADLINE_S),
+    "ReviewGame": (pb.ReviewGameRequest, REVIEW_DEADLINE_S),
+}
+"""Method -> (request message, deadline in seconds) of every server-streaming call, answered
+as server-sent events."""
 
 PROTOCOL_ERROR_CODES = {
     HTTPStatus.NOT_IMPLEMENTED: "UNIMPLEMENTED",
@@ -197,13 +209,14 @@ class GatewayHandler(BaseHTTPRequestHandler):
         request_checks.check_origin(self.headers)
         method = request_checks.path_of(self.path).removeprefix("/api/")
         body = self._read_body()
-        if method == "AnalyzeStream":
-            self._stream(_parse(body, pb.AnalyzeStreamRequest))
+        if method in STREAM_CALLS:
+            message, deadline = STREAM_CALLS[method]
+            self._stream(method, _parse(body, message), deadline)
         elif method in UNARY_CALLS:
             message, deadline = UNARY_CALLS[method]
             self._unary(method, _parse(body, message), deadline)
         else:
-            known = ", ".join([*UNARY_CALLS, "AnalyzeStream"])
+            known = ", ".join([*UNARY_CALLS, *STREAM_CALLS])
             message_text = f"no call {method[:64]!r}; known: {known}"
             raise RefusedError(HTTPStatus.NOT_FOUND, "NOT_FOUND", message_text)
 
@@ -232,10 +245,12 @@ class GatewayHandler(BaseHTTPRequestHandler):
                 return
         self._send_json(HTTPStatus.OK, wire.to_json(response))
 
-    def _stream(self, request: Message) -> None:
+    def _stream(self, method: str, request: Message, deadline: float) -> None:
+        """A server-streaming call as server-sent events: one `data:` line per message."""
         client = self.server.client
-        responses: Iterator[pb.AnalyzeResponse] = client.stub.AnalyzeStream(
-            request, timeout=self._deadline(STREAM_DEADLINE_S), metadata=client.metadata
+        call = getattr(client.stub, method)
+        responses: Iterator[Message] = call(
+            request, timeout=self._deadline(deadline), metadata=client.metadata
         )
         cancel: Callable[[], object] = getattr(responses, "cancel", lambda: None)
         with DisconnectWatcher(self.connection, cancel):
@@ -252,7 +267,7 @@ class GatewayHandler(BaseHTTPRequestHandler):
                 if error.code() is not grpc.StatusCode.CANCELLED:
                     self._event_or_drop("error", {"error": rpc_errors.describe(error)})
             except (ConnectionError, TimeoutError):
-                pass  # the page stopped the analysis, or stopped reading it
+                pass  # the page stopped the stream, or stopped reading it
             except Exception:
                 traceback.print_exc()
                 self._event_or_drop("error", _error("INTERNAL", "gateway failure"))

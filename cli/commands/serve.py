@@ -145,6 +145,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="longest a NewGame, LegalMoves, ApplyMove or ViewState call may take",
     )
     p.add_argument(
+        "--max-reviews",
+        type=int,
+        default=int(_env("MAX_REVIEWS", 4)),
+        help="game reviews (ReviewGame) running at once; one more is refused RESOURCE_EXHAUSTED",
+    )
+    p.add_argument(
         "--watchdog-margin-ms",
         type=float,
         default=float(_env("WATCHDOG_MARGIN_MS", 1_000)),
@@ -229,6 +235,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
             deadline_margin_ms=args.deadline_margin_ms,
             watchdog_margin_ms=args.watchdog_margin_ms,
             max_call_ms=args.max_call_ms,
+            max_reviews=args.max_reviews,
         ),
     )
 

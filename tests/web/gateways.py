@@ -56,3 +56,19 @@ class RunningGateway:
         self.gateway.shutdown()
         self.gateway.server_close()
         self.channel.close()
+
+
+def sse_events(body: bytes) -> list[tuple[str, dict]]:
+    """The (name, data) of each server-sent event in a stream's body."""
+    found = []
+    for block in body.decode().split("\n\n"):
+        if not block.strip():
+            continue
+        name, data = "message", ""
+        for line in block.split("\n"):
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                data += line[6:]
+        found.append((name, orjson.loads(data)))
+    return found

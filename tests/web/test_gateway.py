@@ -8,7 +8,7 @@ from boardbot.engine import get_game
 from boardbot.web.gateway import IDLE_TIMEOUT_S
 from boardbot.web.security_headers import SECURITY_HEADERS
 from tests.service.servers import Served
-from tests.web.gateways import RunningGateway
+from tests.web.gateways import RunningGateway, sse_events
 
 
 def _new_game(gateway: RunningGateway, game: str = "legend_raiders", **extra: object) -> dict:
@@ -137,22 +137,7 @@ def test_other_sites_cannot_call_it(gateway: RunningGateway) -> None:
     assert status == 403
 
 
-def _events(body: bytes) -> list[tuple[str, dict]]:
-    found = []
-    for block in body.decode().split("\n\n"):
-        if not block.strip():
-            continue
-        name, data = "message", ""
-        for line in block.split("\n"):
-            if line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data: "):
-                data += line[6:]
-        found.append((name, orjson.loads(data)))
-    return found
-
-
-def test_analyze_stream_arrives_as_server_sent_events(gateway: RunningGateway) -> None:
+def test_analyze_stream_arrives_as_server_sentevents(gateway: RunningGateway) -> None:
     started = _new_game(gateway)
     request = {
         "analysis": {
@@ -168,7 +153,7 @@ def test_analyze_stream_arrives_as_server_sent_events(gateway: RunningGateway) -
         "POST", "/api/AnalyzeStream", orjson.dumps(request), {"Content-Type": "application/json"}
     )
     assert status == 200 and headers["Content-Type"] == "text/event-stream"
-    events = _events(body)
+    events = sse_events(body)
     assert events[-1][0] == "end"
     partials = [data for name, data in events if name == "message"]
     assert len(partials) >= 2 and partials[-1]["final"] is True
@@ -182,7 +167,7 @@ def test_a_stream_refused_by_the_server_is_an_error_event(gateway: RunningGatewa
         "POST", "/api/AnalyzeStream", orjson.dumps(request), {"Content-Type": "application/json"}
     )
     assert status == 200
-    (name, data), = _events(body)
+    (name, data), = sse_events(body)
     assert name == "error" and data["error"]["code"] == "INVALID_ARGUMENT"
 
 

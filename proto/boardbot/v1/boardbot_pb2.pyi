@@ -317,3 +317,77 @@ class AnalyzeStreamRequest(_message.Message):
     every_iterations: int
     every_ms: int
     def __init__(self, analysis: _Optional[_Union[AnalyzeRequest, _Mapping]] = ..., every_iterations: _Optional[int] = ..., every_ms: _Optional[int] = ...) -> None: ...
+
+class ReviewGameRequest(_message.Message):
+    __slots__ = ("record_json", "preset", "settings", "seed", "seats")
+    RECORD_JSON_FIELD_NUMBER: _ClassVar[int]
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    record_json: bytes
+    preset: str
+    settings: SearchSettings
+    seed: int
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, record_json: _Optional[bytes] = ..., preset: _Optional[str] = ..., settings: _Optional[_Union[SearchSettings, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class ReviewGameResponse(_message.Message):
+    __slots__ = ("position", "summary")
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    position: PositionReview
+    summary: ReviewSummary
+    def __init__(self, position: _Optional[_Union[PositionReview, _Mapping]] = ..., summary: _Optional[_Union[ReviewSummary, _Mapping]] = ...) -> None: ...
+
+class PositionReview(_message.Message):
+    __slots__ = ("index", "seat", "played", "best", "values_before", "values_after", "best_value", "played_value", "loss", "judgement", "stats", "candidates")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_FIELD_NUMBER: _ClassVar[int]
+    BEST_FIELD_NUMBER: _ClassVar[int]
+    VALUES_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    VALUES_AFTER_FIELD_NUMBER: _ClassVar[int]
+    BEST_VALUE_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VALUE_FIELD_NUMBER: _ClassVar[int]
+    LOSS_FIELD_NUMBER: _ClassVar[int]
+    JUDGEMENT_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    seat: int
+    played: Move
+    best: Move
+    values_before: _containers.RepeatedScalarFieldContainer[float]
+    values_after: _containers.RepeatedScalarFieldContainer[float]
+    best_value: float
+    played_value: float
+    loss: float
+    judgement: str
+    stats: SearchStats
+    candidates: _containers.RepeatedCompositeFieldContainer[MoveAnalysis]
+    def __init__(self, index: _Optional[int] = ..., seat: _Optional[int] = ..., played: _Optional[_Union[Move, _Mapping]] = ..., best: _Optional[_Union[Move, _Mapping]] = ..., values_before: _Optional[_Iterable[float]] = ..., values_after: _Optional[_Iterable[float]] = ..., best_value: _Optional[float] = ..., played_value: _Optional[float] = ..., loss: _Optional[float] = ..., judgement: _Optional[str] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[MoveAnalysis, _Mapping]]] = ...) -> None: ...
+
+class ReviewSummary(_message.Message):
+    __slots__ = ("seats",)
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[SeatReview]
+    def __init__(self, seats: _Optional[_Iterable[_Union[SeatReview, _Mapping]]] = ...) -> None: ...
+
+class SeatReview(_message.Message):
+    __slots__ = ("seat", "moves", "average_loss", "accuracy", "inaccuracies", "mistakes", "blunders")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    AVERAGE_LOSS_FIELD_NUMBER: _ClassVar[int]
+    ACCURACY_FIELD_NUMBER: _ClassVar[int]
+    INACCURACIES_FIELD_NUMBER: _ClassVar[int]
+    MISTAKES_FIELD_NUMBER: _ClassVar[int]
+    BLUNDERS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    moves: int
+    average_loss: float
+    accuracy: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    def __init__(self, seat: _Optional[int] = ..., moves: _Optional[int] = ..., average_loss: _Optional[float] = ..., accuracy: _Optional[float] = ..., inaccuracies: _Optional[int] = ..., mistakes: _Optional[int] = ..., blunders: _Optional[int] = ...) -> None: ...

@@ -85,6 +85,11 @@ class BoardBotStub:
                 request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.SerializeToString,
                 response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
                 _registered_method=True)
+        self.ReviewGame = channel.unary_stream(
+                '/boardbot.v1.BoardBot/ReviewGame',
+                request_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ReviewGameRequest.SerializeToString,
+                response_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ReviewGameResponse.FromString,
+                _registered_method=True)
 
 
 class BoardBotServicer:
@@ -161,6 +166,17 @@ class BoardBotServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReviewGame(self, request, context):
+        """A review of a recorded game: every decision searched from its mover's view, in order, the
+        moves of the reviewed seats judged by their loss in expected return, then a summary per
+        seat. Reviews run behind interactive searches (a ChooseMove or Analyze never waits for a
+        review, only for a review's position already running); cancelling the call, or its
+        deadline, stops the searches.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BoardBotServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -203,6 +219,11 @@ def add_BoardBotServicer_to_server(servicer, server):
                     servicer.AnalyzeStream,
                     request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.FromString,
                     response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.SerializeToString,
+            ),
+            'ReviewGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReviewGame,
+                    request_deserializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ReviewGameRequest.FromString,
+                    response_serializer=boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ReviewGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -432,6 +453,33 @@ class BoardBot:
             '/boardbot.v1.BoardBot/AnalyzeStream',
             boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeStreamRequest.SerializeToString,
             boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.AnalyzeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReviewGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/boardbot.v1.BoardBot/ReviewGame',
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ReviewGameRequest.SerializeToString,
+            boardbot_dot_proto_dot_boardbot_dot_v1_dot_boardbot__pb2.ReviewGameResponse.FromString,
             options,
             channel_credentials,
             insecure,
