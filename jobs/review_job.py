@@ -31,6 +31,7 @@ from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine
 from boardbot.search.errors import SearchError
 from boardbot.search.ismcts import search_view
+from boardbot.search.models import with_model_for
 from boardbot.search.seeds import derive_seed
 
 MIN_PLAYED_VISITS = 32
@@ -114,6 +115,7 @@ def run_position_job(job: PositionJob, should_stop: StopCheck | None = None) -> 
     """Search the position of `job` and measure its played move; RequestError for a bad job."""
     game = game_ops.served_game(job.game, job.engine)
     state = game_ops.decode_state(game, job.state_json)
+    job = replace(job, config=with_model_for(job.config, game.name, game.num_players(state)))
     played = None
     if job.played_json:
         played = game.action_from_json(state, game_ops.parse_json(job.played_json, "move_json"))

@@ -46,6 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="time per position in milliseconds (at most 10000)")
     p.add_argument("--iterations", type=int, default=None, help="iterations per position")
     p.add_argument("--workers", type=int, default=None, help="threads per search")
+    p.add_argument("--model", default=None, metavar="NAME",
+                   help="the network guiding each search: a shipped model's name, auto or none "
+                   "(default: the preset's; Legend Raiders' analyses name auto)")
     p.add_argument("--seats", default="",
                    help="comma-separated seats to judge (default: every seat)")
     p.add_argument("--seed", type=int, default=0)

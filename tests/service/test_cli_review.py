@@ -102,3 +102,16 @@ def test_review_on_a_server_prints_the_same_table(
     remote = capsys.readouterr().out
     # The same searches (one thread each, same seeds) give the same review.
     assert remote == local
+
+
+@pytest.mark.parametrize(("flags", "model"), [(["--model", "none"], ""),
+                                              (["--model", "auto"], "legend_raiders-2p")])
+def test_review_takes_the_model_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str], model: str
+) -> None:
+    path, _ = _record(tmp_path, decisions=4)
+    assert main(["review", str(path), "--iterations", "40", "--json", "--no-png", *flags]) == 0
+    document = orjson.loads(capsys.readouterr().out)
+    searched = [p for p in document["positions"] if p["judgement"] != "forced"]
+    assert searched
+    assert {p["stats"]["settings"].get("model", "") for p in searched} == {model}
