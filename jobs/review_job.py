@@ -25,7 +25,7 @@ from boardbot.engine import Game, State
 from boardbot.jobs import game_ops
 from boardbot.jobs.failures import deadline_exceeded, from_search_error
 from boardbot.jobs.search_job import RankedMove, SearchJob, StopCheck, outcome_from_result
-from boardbot.jobs.threads import search_threads
+from boardbot.jobs.threads import dispatched
 from boardbot.search.api import MoveStats, SearchConfig, SearchControls, SearchResult, StopReason
 from boardbot.search.checks import check_request
 from boardbot.search.engines import Engine
@@ -71,10 +71,7 @@ class PositionJob:
 
     def on_dispatch(self, idle_cores: int) -> PositionJob:
         """This job as it runs when a worker picks it up with `idle_cores` cores idle."""
-        if self.thread_cap <= 1:
-            return self
-        threads = search_threads(idle_cores, self.thread_cap, self.config.workers)
-        return replace(self, config=self.config.replace(workers=threads), thread_cap=0)
+        return dispatched(self, idle_cores)
 
     def cores(self) -> int:
         """Cores the search keeps busy."""

@@ -11,7 +11,7 @@ from boardbot.engine import Game, State
 from boardbot.jobs import game_ops, tree_cache
 from boardbot.jobs.failures import deadline_exceeded, from_search_error
 from boardbot.jobs.strength import EloTarget, draws_random_move, resolve_target
-from boardbot.jobs.threads import search_threads
+from boardbot.jobs.threads import dispatched
 from boardbot.search.api import (
     MoveStats,
     SearchConfig,
@@ -67,10 +67,7 @@ class SearchJob:
 
     def on_dispatch(self, idle_cores: int) -> SearchJob:
         """This job as it runs when a worker picks it up with `idle_cores` cores idle."""
-        if self.thread_cap <= 1:
-            return self
-        threads = search_threads(idle_cores, self.thread_cap, self.config.workers)
-        return replace(self, config=self.config.replace(workers=threads), thread_cap=0)
+        return dispatched(self, idle_cores)
 
     def cores(self) -> int:
         """Cores the search keeps busy: its root-parallel trees (threads or processes)."""

@@ -6,6 +6,24 @@ server's cores are idle when a worker picks it up, and the job takes `search_thr
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Protocol, TypeVar
+
+from boardbot.search.api import SearchConfig
+
+
+class ThreadedJob(Protocol):
+    """A search job the pool may give idle cores: its config and its thread cap."""
+
+    @property
+    def config(self) -> SearchConfig: ...
+
+    @property
+    def thread_cap(self) -> int: ...
+
+
+Job = TypeVar("Job", bound=ThreadedJob)
+
 
 def auto_thread_cap(search_threads: int | None, cores: int, native: bool, explicit: bool) -> int:
     """The most threads the server may give a search on its own (0: it runs as resolved).
@@ -25,3 +43,13 @@ def search_threads(idle_cores: int, cap: int, asked: int = 1) -> int:
     if cap <= 1:
         return asked
     return max(asked, min(idle_cores, cap))
+
+
+def dispatched(job: Job, idle_cores: int) -> Job:
+    """`job` (a frozen dataclass) as it runs when picked up with `idle_cores` cores idle: its
+    threads fixed by `search_threads`, its cap spent."""
+    if job.thread_cap <= 1:
+        return job
+    threads = search_threads(idle_cores, job.thread_cap, job.config.workers)
+    # mypy cannot see through the protocol that every such job is a dataclass.
+    return replace(job, config=job.config.replace(workers=threads), thread_cap=0)  # type: ignore[type-var]

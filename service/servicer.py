@@ -121,38 +121,38 @@ class BoardBotServicer(pb_grpc.BoardBotServicer):
     ) -> Iterator[pb.AnalyzeResponse]:
         """Partial analyses while the search runs, then the final one."""
         record: Record = {"method": "AnalyzeStream", "game": request.analysis.game[:MAX_NAME_CHARS]}
-        start = time.perf_counter()
-        status = "OK"
-        try:
-            yield from self._analyze_stream(request, context, record)
-        except Exception as error:
-            failure = self._failure("AnalyzeStream", error, record)
-            status = failure.kind.name
-            self._refuse(context, failure)
-        finally:
-            if status == "OK" and not context.is_active():
-                status = "CANCELLED"
-            self._record(record, status, start)
+        return self._streaming(record, self._analyze_stream, request, context)
 
     def ReviewGame(
         self, request: pb.ReviewGameRequest, context: grpc.ServicerContext
     ) -> Iterator[pb.ReviewGameResponse]:
         """Each decision of a record reviewed, in order, then the summary per seat."""
         record: Record = {"method": "ReviewGame", "game": ""}
+        return self._streaming(record, self._review_game, request, context)
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    def _streaming(
+        self,
+        record: Record,
+        handler: Callable[[Any, grpc.ServicerContext, Record], Iterator[Response]],
+        request: Any,
+        context: grpc.ServicerContext,
+    ) -> Iterator[Response]:
+        """The messages of a server-streaming call, its failure answered and the call logged
+        and counted as a unary call is."""
         start = time.perf_counter()
         status = "OK"
         try:
-            yield from self._review_game(request, context, record)
+            yield from handler(request, context, record)
         except Exception as error:
-            failure = self._failure("ReviewGame", error, record)
+            failure = self._failure(record["method"], error, record)
             status = failure.kind.name
             self._refuse(context, failure)
         finally:
             if status == "OK" and not context.is_active():
                 status = "CANCELLED"
             self._record(record, status, start)
-
-    # -- plumbing ---------------------------------------------------------------------------
 
     def _unary(
         self,

@@ -3,13 +3,11 @@ Chromium against a real server through the gateway."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from boardbot.jobs.settings import Limits
 from tests.service.servers import start_server
-from tests.web.browser import launched_chromium, skip_reason
+from tests.web.browser import skip_reason
 from tests.web.gateways import RunningGateway
 
 REASON = skip_reason()
@@ -33,18 +31,6 @@ if REASON is None:
 
 ITERATIONS = 300
 """Per position: enough for a few candidates, a few milliseconds of search."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launched_chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def page(browser: Browser, gateway: RunningGateway) -> Iterator[Page]:
-    with opened_board(browser, gateway.url) as opened:
-        yield opened
 
 
 def analysed_notations(page: Page, index: int) -> list[str]:

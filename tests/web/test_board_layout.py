@@ -5,11 +5,10 @@ of hover on touch screens; and play mode hiding what the player may not see."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from tests.web.browser import launched_chromium, skip_reason
+from tests.web.browser import skip_reason
 from tests.web.gateways import RunningGateway
 
 REASON = skip_reason()
@@ -33,12 +32,6 @@ if REASON is None:
 
 SEAT_TOP_PX = 240
 """Of a seat's board taller than the window, at least this much from its top must show."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launched_chromium() as launched:
-        yield launched
 
 
 def seat_to_move(page: Page) -> str:

@@ -4,7 +4,6 @@ record imported (pasted or picked as a file) giving back the same game."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +11,7 @@ import pytest
 
 from boardbot.engine import get_game
 from boardbot.engine.record import record_from_json, replay
-from tests.web.browser import launched_chromium, skip_reason
-from tests.web.gateways import RunningGateway
+from tests.web.browser import skip_reason
 
 REASON = skip_reason()
 pytestmark = [
@@ -22,22 +20,9 @@ pytestmark = [
 ]
 
 if REASON is None:
-    from playwright.sync_api import Browser, Page, expect
+    from playwright.sync_api import Page, expect
 
-    from tests.web.board_pages import opened_board
     from tests.web.board_steps import new_game, play_first_moves, tab
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launched_chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def page(browser: Browser, gateway: RunningGateway) -> Iterator[Page]:
-    with opened_board(browser, gateway.url) as opened:
-        yield opened
 
 
 def exported(page: Page, folder: Path) -> tuple[dict[str, Any], Path]:

@@ -3,12 +3,9 @@ mistakes marked on the graph and jumping to their position when clicked, cancell
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.web.browser import launched_chromium, skip_reason
-from tests.web.gateways import RunningGateway
+from tests.web.browser import skip_reason
 
 REASON = skip_reason()
 pytestmark = [
@@ -17,9 +14,8 @@ pytestmark = [
 ]
 
 if REASON is None:
-    from playwright.sync_api import Browser, Page, expect
+    from playwright.sync_api import Page, expect
 
-    from tests.web.board_pages import opened_board
     from tests.web.board_steps import (
         follow_analysis,
         new_game,
@@ -28,18 +24,6 @@ if REASON is None:
         tab,
         wait_analysed,
     )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launched_chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def page(browser: Browser, gateway: RunningGateway) -> Iterator[Page]:
-    with opened_board(browser, gateway.url) as opened:
-        yield opened
 
 
 def review(page: Page, ms_per_position: int) -> None:
