@@ -58,7 +58,7 @@ NATIVE_ANALYSIS_OVERRIDES: Mapping[str, PresetOverrides] = MappingProxyType({
     # Legend Raiders' analyses are guided by the shipped model of the state's player count
     # (`auto`): at equal time it played about +100 Elo stronger than the search without it, at
     # 5, 50 and 500 ms a move and every player count (docs/learning.md, "Results"). A search
-    # with the model takes 1.7 to 4.6 times as long per iteration (more for small budgets), so
+    # with the model takes 2.3 to 4.7 times as long per iteration (more for small budgets), so
     # the budgets were measured again for the same targets (docs/search.md).
     "legend_raiders": MappingProxyType({
         "beginner": MappingProxyType({"iterations": 600, "model": AUTO_MODEL}),
