@@ -7,15 +7,21 @@ HOST ?= 127.0.0.1
 PORT ?= 50051
 
 WEB_PORT ?= 8080
-# The Dockerfile pins the same maturin (tests/packaging checks they agree).
-MATURIN_VERSION := 1.16.0
+# Every Python dependency, extra and build requirement, pinned with hashes (deps/lockfile.py).
+LOCK := deps/dev.txt
+# A development install: the package editable, and the native core compiled in place by the
+# build backend (setuptools-rust) when cargo is present. The build runs in this venv, from the lock.
+EDITABLE = $(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 
-.PHONY: install run web test lint typecheck unit proto proto-check native native-if-cargo native-check diff bench loadtest fuzz clean
+.PHONY: install run web test lint typecheck unit proto proto-check native native-if-cargo native-check diff bench loadtest fuzz clean lock lock-check dist
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,ladder,ray]'
+	$(BIN)/python -m pip install -q --require-hashes -r $(LOCK)
+	@# The binding was once a distribution of its own (boardbot-native); the package carries it now.
+	@$(BIN)/python -m pip uninstall -q -y boardbot-native >/dev/null 2>&1 || true
+	$(EDITABLE)
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -36,7 +42,20 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2 --dist loadgroup
 
-test: lint typecheck native-if-cargo unit proto-check native-check
+test: lock-check lint typecheck native-if-cargo unit proto-check native-check
+
+# Resolve the lock files again from pyproject.toml (needs the package index).
+lock: install
+	$(BIN)/python -m deps.lockfile write
+
+# Fail when pyproject.toml's requirements changed since the lock files were written.
+lock-check: install
+	$(BIN)/python -m deps.lockfile check
+
+# The wheel (with the native core when cargo is present) and the sdist, into dist/.
+dist: install
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
 
 # The Rust core (core/): format, lints and tests, when a Rust toolchain is present.
 native-check:
@@ -46,10 +65,13 @@ native-check:
 	  echo "(Rust core checks skipped: no cargo)"; \
 	fi
 
-# The Python binding of the Rust core (module boardbot_native), built into the venv (needs cargo).
+# The Python binding of the Rust core (module boardbot_native), compiled in place by the build
+# backend (needs cargo) and linked into the venv: an editable install maps the packages only.
 native: install
-	$(BIN)/python -m pip install -q 'maturin==$(MATURIN_VERSION)'
-	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(BIN)/maturin develop -q --release --locked -m core/bindings/Cargo.toml
+	@command -v cargo >/dev/null 2>&1 || { echo "make native needs a Rust toolchain (cargo)"; exit 1; }
+	CARGO_BUILD_JOBS=$${CARGO_BUILD_JOBS:-2} $(EDITABLE)
+	ln -sf $(CURDIR)/$$(ls boardbot_native.*.so) "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("platlib"))')/"
+	$(BIN)/python -c "import boardbot_native"
 
 # Python and native engines stepped side by side over many random games (DIFF_STEPS steps of
 # each game), then a Python-engine server and a native one answering the same RPCs
@@ -96,4 +118,4 @@ fuzz: install
 	$(BIN)/python -m fuzz $(FUZZ_ARGS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist *.egg-info boardbot_native.*.so
