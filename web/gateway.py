@@ -7,7 +7,8 @@ the response message as JSON (or `{"error": {...}}` with an HTTP status from the
 `POST /api/AnalyzeStream` and `POST /api/ReviewGame` answer `text/event-stream`, one `data:`
 line per response message (a partial analysis, a reviewed position), then `event: end` (or
 `event: error`). `GET /api/games/<name>/components` answers the game's
-component data file. A client that closes its connection cancels its call.
+component data file. A client that closes its connection cancels its call. Pages at the origins
+of `GatewayConfig.allow_origins` may call the /api routes too (CORS, `web/cors.py`).
 Every request gets an answer, 500 at worst; the bounds are in docs/web.md.
 """
 
@@ -33,8 +34,10 @@ from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.service.auth import is_loopback
 from boardbot.service.client import BotClient
 from boardbot.web import component_data, request_checks, rpc_errors, static_files, wire
+from boardbot.web.cors import CorsPolicy, route_methods
 from boardbot.web.disconnect import DisconnectWatcher
 from boardbot.web.handler_pool import DEFAULT_MAX_HANDLERS, BoundedThreadsMixIn
+from boardbot.web.origins import parse_origins
 from boardbot.web.request_checks import RefusedError
 from boardbot.web.request_io import IDLE_TIMEOUT_S, REQUEST_DEADLINE_S, DeadlineReader
 from boardbot.web.security_headers import SECURITY_HEADERS
@@ -85,6 +88,8 @@ class GatewayConfig:
     """Connections handled at once; one more is answered 503."""
     idle_timeout_s: float = IDLE_TIMEOUT_S
     request_deadline_s: float = REQUEST_DEADLINE_S
+    allow_origins: tuple[str, ...] = ()
+    """Origins of pages elsewhere that may call the /api routes (`scheme://host[:port]`)."""
 
 
 class Gateway(BoundedThreadsMixIn, HTTPServer):
@@ -98,6 +103,7 @@ class Gateway(BoundedThreadsMixIn, HTTPServer):
         self.idle_timeout_s = config.idle_timeout_s
         self.request_deadline_s = config.request_deadline_s
         self.loopback = is_loopback(config.host)
+        self.cors = CorsPolicy(parse_origins(list(config.allow_origins)))
         self.quiet = threading.Event()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -121,10 +127,13 @@ class GatewayHandler(BaseHTTPRequestHandler):
     default_request_version = "HTTP/1.0"
     """Even an answer to a request line that makes no sense starts with a status line."""
     _answered = False
+    _cors_headers: dict[str, str]
+    """Added to the answer's headers: the CORS headers of this request (web/cors.py)."""
 
     def setup(self) -> None:
         """Bound the time the request may take to arrive (IDLE_TIMEOUT_S, REQUEST_DEADLINE_S)."""
         super().setup()
+        self._cors_headers = {}
         self.rfile.close()  # the plain reader the base class made, replaced by a bounded one
         self.connection.settimeout(self.server.idle_timeout_s)
         reader = DeadlineReader(
@@ -143,8 +152,9 @@ class GatewayHandler(BaseHTTPRequestHandler):
         super().send_response(code, message)
 
     def end_headers(self) -> None:
-        """End the headers, with SECURITY_HEADERS on every answer."""
-        for name, value in SECURITY_HEADERS.items():
+        """End the headers, with SECURITY_HEADERS on every answer (and the request's CORS
+        headers on an /api route)."""
+        for name, value in {**SECURITY_HEADERS, **self._cors_headers}.items():
             self.send_header(name, value)
         super().end_headers()
 
@@ -177,9 +187,15 @@ class GatewayHandler(BaseHTTPRequestHandler):
         """One call: `/api/<Method>` with its request as JSON."""
         self._refusing(self._post)
 
+    def do_OPTIONS(self) -> None:
+        """A browser's preflight of a call from a page at another origin (or a plain OPTIONS)."""
+        self._refusing(self._options)
+
     def _refusing(self, act: Callable[[], None]) -> None:
         """Run `act`, answering a RefusedError with its status; the connection then closes."""
         self.close_connection = True
+        path = request_checks.path_of(self.path)
+        self._cors_headers = self.server.cors.answer_headers(self.headers, path)
         try:
             act()
         except RefusedError as refused:
@@ -206,7 +222,7 @@ class GatewayHandler(BaseHTTPRequestHandler):
 
     def _post(self) -> None:
         request_checks.check_host(self.headers, self.server.loopback)
-        request_checks.check_origin(self.headers)
+        request_checks.check_origin(self.headers, self.server.cors.allowed)
         method = request_checks.path_of(self.path).removeprefix("/api/")
         body = self._read_body()
         if method in STREAM_CALLS:
@@ -219,6 +235,25 @@ class GatewayHandler(BaseHTTPRequestHandler):
             known = ", ".join([*UNARY_CALLS, *STREAM_CALLS])
             message_text = f"no call {method[:64]!r}; known: {known}"
             raise RefusedError(HTTPStatus.NOT_FOUND, "NOT_FOUND", message_text)
+
+    def _options(self) -> None:
+        """204 with the CORS headers for an allowed origin's preflight; 403 for an origin,
+        method or header not allowed; 204 with `Allow` for an OPTIONS without another origin."""
+        request_checks.check_host(self.headers, self.server.loopback)
+        request_checks.check_origin(self.headers, self.server.cors.allowed)
+        path = request_checks.path_of(self.path)
+        methods = route_methods(path, frozenset([*UNARY_CALLS, *STREAM_CALLS]))
+        if methods is None:
+            message = f"no /api route {path[:200]}"
+            raise RefusedError(HTTPStatus.NOT_FOUND, "NOT_FOUND", message)
+        if self.headers.get("Origin") in self.server.cors.allowed:
+            self._cors_headers = self.server.cors.preflight(self.headers, path, methods)
+            self.send_response(HTTPStatus.NO_CONTENT)
+        else:
+            self.send_response(HTTPStatus.NO_CONTENT)
+            self.send_header("Allow", ", ".join((*methods, "OPTIONS")))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
 
     def _read_body(self) -> bytes:
         length = request_checks.body_length(self.headers)

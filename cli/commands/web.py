@@ -15,9 +15,12 @@ from types import FrameType
 from boardbot.cli.commands.common import add_engine_argument, chosen_engine
 from boardbot.jobs.cores import available_cores
 from boardbot.web.handler_pool import DEFAULT_MAX_HANDLERS
+from boardbot.web.origins import OriginError, parse_origin, parse_origins
 from boardbot.web.request_io import IDLE_TIMEOUT_S
 
 DEFAULT_WEB_PORT = 8080
+ALLOW_ORIGIN_VARIABLE = "BOARDBOT_ALLOW_ORIGIN"
+"""Allowed origins, separated by spaces or commas, when no --allow-origin is given."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -65,6 +68,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         f"(default {IDLE_TIMEOUT_S:g})",
     )
     p.add_argument(
+        "--allow-origin",
+        action="append",
+        type=_origin,
+        metavar="ORIGIN",
+        help="let pages at ORIGIN (scheme://host[:port], exactly as the browser sends it) call "
+        "the /api routes; repeat for more; no wildcard "
+        f"(default: ${ALLOW_ORIGIN_VARIABLE}, else none)",
+    )
+    p.add_argument(
         "--workers",
         type=int,
         default=available_cores(),
@@ -79,6 +91,12 @@ def run_web(args: argparse.Namespace) -> int:
     from boardbot.service.client import BotClient, open_channel
     from boardbot.web.gateway import Gateway, GatewayConfig
 
+    try:
+        origins = _allowed_origins(args.allow_origin)
+    except OriginError as error:
+        source = ALLOW_ORIGIN_VARIABLE if args.allow_origin is None else "--allow-origin"
+        print(f"boardbot web: {source}: {error}", file=sys.stderr)
+        return 2
     with _server_address(args) as address:
         channel = open_channel(address, args.tls_ca)
         client = BotClient(channel, args.token)
@@ -91,6 +109,7 @@ def run_web(args: argparse.Namespace) -> int:
                     args.timeout,
                     max_handlers=args.max_connections,
                     idle_timeout_s=args.idle_timeout,
+                    allow_origins=origins,
                 )
             )
         except OSError as error:
@@ -99,6 +118,8 @@ def run_web(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
+        for origin in origins:
+            print(f"boardbot web: pages at {origin} may call the /api routes", flush=True)
         host = f"[{args.host}]" if ":" in args.host else args.host
         print(
             f"boardbot web: the board is at http://{host}:{gateway.port}/ (server {address})",
@@ -118,6 +139,22 @@ def run_web(args: argparse.Namespace) -> int:
         gateway.server_close()
         channel.close()
     return 0
+
+
+def _origin(text: str) -> str:
+    """An --allow-origin value, checked (argparse reports the error)."""
+    try:
+        return parse_origin(text)
+    except OriginError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _allowed_origins(given: list[str] | None) -> tuple[str, ...]:
+    """The --allow-origin values, or else those of ALLOW_ORIGIN_VARIABLE (OriginError)."""
+    listed = given
+    if listed is None:
+        listed = os.environ.get(ALLOW_ORIGIN_VARIABLE, "").replace(",", " ").split()
+    return tuple(sorted(parse_origins(listed)))
 
 
 @contextmanager

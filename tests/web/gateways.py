@@ -16,12 +16,19 @@ from boardbot.web.gateway import Gateway, GatewayConfig
 class RunningGateway:
     """A gateway serving on a free loopback port until closed."""
 
-    def __init__(self, server_address: str, timeout_s: float | None = None) -> None:
+    def __init__(
+        self,
+        server_address: str,
+        timeout_s: float | None = None,
+        allow_origins: tuple[str, ...] = (),
+    ) -> None:
         self.channel = grpc.insecure_channel(server_address)
         if timeout_s is not None:
             # Connect first, so a short deadline is spent on the calls alone.
             grpc.channel_ready_future(self.channel).result(timeout=20)
-        config = GatewayConfig("127.0.0.1", 0, BotClient(self.channel), timeout_s)
+        config = GatewayConfig(
+            "127.0.0.1", 0, BotClient(self.channel), timeout_s, allow_origins=allow_origins
+        )
         self.gateway = Gateway(config)
         self.gateway.quiet.set()
         self.thread = threading.Thread(target=self.gateway.serve_forever, daemon=True)
