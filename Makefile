@@ -13,7 +13,7 @@ LOCK := deps/dev.txt
 # build backend (setuptools-rust) when cargo is present. The build runs in this venv, from the lock.
 EDITABLE = $(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 
-.PHONY: install run web test lint typecheck unit proto proto-check native native-if-cargo native-check diff bench loadtest fuzz clean lock lock-check dist
+.PHONY: install run web test lint typecheck unit proto proto-check proto-breaking proto-release native native-if-cargo native-check diff bench loadtest fuzz clean lock lock-check dist
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,7 +42,7 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2 --dist loadgroup
 
-test: lock-check lint typecheck native-if-cargo unit proto-check native-check
+test: lock-check lint typecheck native-if-cargo unit proto-check proto-breaking native-check
 
 # Resolve the lock files again from pyproject.toml (needs the package index).
 lock: install
@@ -101,6 +101,15 @@ proto-check: install
 	@tmp=$$(mktemp -d) && $(call PROTOC,$$tmp) && \
 	  diff -r -x '__init__.py' -x '*.proto' -x '__pycache__' $$tmp/boardbot/proto/boardbot/v1 proto/boardbot/v1 \
 	  && echo "generated proto code is up to date"; status=$$?; rm -rf $$tmp; exit $$status
+
+# The wire contract against the last release's descriptor: no breaking change (docs/compatibility.md).
+proto-breaking: install
+	$(BIN)/python -m boardbot.tools.proto_breaking
+
+# At a release: write the current proto as release VERSION's descriptor (docs/compatibility.md).
+proto-release: install
+	@test -n "$(VERSION)" || { echo "usage: make proto-release VERSION=X.Y.Z"; exit 2; }
+	$(BIN)/python -m boardbot.tools.proto_breaking --write-release $(VERSION)
 
 bench: install
 	$(BIN)/boardbot bench engine --game leda --seconds 10
