@@ -7,42 +7,39 @@
 #
 # No container engine runs in the test suite: tests/packaging/test_container_build.py assembles
 # the build stage's context from the COPY lines below (and .dockerignore), builds the wheel from
-# it, installs it into a clean virtual environment and starts a server. A folder of the package
-# missing here fails that test.
+# it, installs it into a clean virtual environment and starts a server; tests/packaging/
+# test_wheel.py installs the wheel with the native core and serves from it. A folder of the
+# package missing here fails the first.
 
 # ---- Rust toolchain, only to compile the native core in the build stage ----
 FROM rust:1.85-slim-bookworm AS rust
 
-# ---- build stage: install the package, its dependencies and the native core into a venv ----
+# ---- build stage: the package's one wheel, the native core compiled into it ----
 FROM python:3.11-slim-bookworm AS build
 
-# The native core (core/, module boardbot_native) is compiled here and installed as a wheel;
-# the runtime image carries neither the toolchain nor the sources.
+# The wheel is the one `make dist` builds: setuptools-rust compiles core/bindings (the module
+# boardbot_native) into it. The runtime image carries neither the toolchain nor the sources.
 COPY --from=rust /usr/local/cargo /usr/local/cargo
 COPY --from=rust /usr/local/rustup /usr/local/rustup
 ENV RUSTUP_HOME=/usr/local/rustup \
-    CARGO_HOME=/usr/local/cargo
+    CARGO_HOME=/usr/local/cargo \
+    PATH=/usr/local/cargo/bin:$PATH
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/*
 
 ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
-RUN python -m venv /opt/boardbot
-ENV PATH=/opt/boardbot/bin:$PATH
-# maturin (pinned) lives in a venv of its own, so the runtime image never carries it.
-RUN python -m venv /opt/maturin && /opt/maturin/bin/pip install maturin==1.16.0
+RUN python -m venv /opt/build
+ENV PATH=/opt/build/bin:$PATH
 
 WORKDIR /src
 
-# Layers from the least to the most often changed: the Python dependencies (read from
-# pyproject.toml, without the package itself), the Rust crates (from the Cargo manifests and
-# Cargo.lock alone), the native core, the package. A change to the Python sources rebuilds the
-# last layer only; one to core/ recompiles the native core, its crates already downloaded.
-COPY pyproject.toml ./
-RUN pip install --upgrade pip \
-    && python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies'], sep='\n')" > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt
+# Layers from the least to the most often changed: the build backend (from its lock file), the
+# Rust crates (from the Cargo manifests and Cargo.lock alone), the sources. A change to the
+# Python sources rebuilds the wheel only, its crates already downloaded.
+COPY deps/build.txt ./deps/
+RUN pip install --require-hashes -r deps/build.txt
 
 COPY core/Cargo.toml core/Cargo.lock ./core/
 COPY core/rules/Cargo.toml ./core/rules/
@@ -50,22 +47,15 @@ COPY core/search/Cargo.toml ./core/search/
 COPY core/bindings/Cargo.toml ./core/bindings/
 # Empty library roots stand in for the sources, so that cargo can read the workspace.
 RUN for crate in core/*/; do mkdir "${crate}src" && touch "${crate}src/lib.rs"; done \
-    && /usr/local/cargo/bin/cargo fetch --locked --manifest-path core/Cargo.toml \
+    && cargo fetch --locked --manifest-path core/Cargo.toml \
     && rm -r core/*/src
 
-# The Rust core compiles in the Python engine's component data (include_str!, and LEDA's
-# through the build script of core/rules).
-COPY engine/legend_raiders/components.json ./engine/legend_raiders/
-COPY engine/leda/components.json ./engine/leda/
-COPY core ./core
-RUN PATH=/usr/local/cargo/bin:$PATH /opt/maturin/bin/maturin build --release --locked \
-        -m core/bindings/Cargo.toml -i /opt/boardbot/bin/python -o /tmp/wheels \
-    && pip install /tmp/wheels/boardbot_native-*.whl \
-    && rm -rf /tmp/wheels core/target
-
-# Every folder mapped in pyproject.toml's [tool.setuptools] package-dir, and the files its
-# [project] table names (readme, license-files).
+# Every folder mapped in pyproject.toml's [tool.setuptools] package-dir, the files its [project]
+# table names (readme, license-files), and the Rust core (which compiles in the Python engine's
+# component data: include_str!, and LEDA's through the build script of core/rules).
+COPY pyproject.toml ./
 COPY README.md LICENSE ./
+COPY core ./core
 COPY boardbot ./boardbot
 COPY engine ./engine
 COPY search ./search
@@ -76,23 +66,34 @@ COPY cli ./cli
 COPY tools ./tools
 COPY proto ./proto
 COPY web ./web
-RUN pip install --no-deps . \
-    && pip check \
-    && cd / && python -c "import boardbot.proto.boardbot.v1.boardbot_pb2_grpc, boardbot.service.server, boardbot.web.gateway, boardbot.engine.leda, boardbot_native"
+# `optional = true` lets a build without cargo go on without the native core: here that would
+# be a fault, so the wheel must carry the module.
+RUN pip wheel --no-deps --no-build-isolation -w /wheels . \
+    && python -m zipfile -l /wheels/boardbot-*.whl | grep -q "^boardbot_native\." \
+    && rm -rf core/target build
 
-# ---- runtime stage: the virtual environment only, run as an unprivileged user ----
+# ---- runtime stage: the locked dependencies and the wheel, run as an unprivileged user ----
 FROM python:3.11-slim-bookworm AS runtime
 
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
 # tini as PID 1: forwards SIGTERM to the server and reaps orphaned processes.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends tini \
     && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system boardbot \
     && useradd --system --gid boardbot --home-dir /home/boardbot --create-home boardbot
-COPY --from=build /opt/boardbot /opt/boardbot
+RUN python -m venv /opt/boardbot
+ENV PATH=/opt/boardbot/bin:$PATH
+COPY deps/runtime.txt /tmp/runtime.txt
+RUN pip install --require-hashes -r /tmp/runtime.txt && rm /tmp/runtime.txt
+COPY --from=build /wheels /tmp/wheels
+RUN pip install --no-deps /tmp/wheels/boardbot-*.whl \
+    && rm -r /tmp/wheels \
+    && pip check \
+    && cd / && python -c "import boardbot.proto.boardbot.v1.boardbot_pb2_grpc, boardbot.service.server, boardbot.web.gateway, boardbot.engine.leda, boardbot_native"
 
-ENV PATH=/opt/boardbot/bin:$PATH \
-    PYTHONUNBUFFERED=1 \
+ENV PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     BOARDBOT_HOST=0.0.0.0 \
     BOARDBOT_PORT=50051 \

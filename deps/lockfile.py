@@ -129,11 +129,11 @@ def problems(pyproject: dict[str, object], texts: dict[str, str | None]) -> list
                 )
     dev = pins_of.get("dev", {})
     for subset in ("runtime", "build"):
-        for name, versions in sorted(pins_of.get(subset, {}).items()):
-            if name in dev and dev[name] != versions:
+        for pinned, versions in sorted(pins_of.get(subset, {}).items()):
+            if pinned in dev and dev[pinned] != versions:
                 found.append(
-                    f"deps/{subset}.txt pins {name} at {_listed(versions)}, "
-                    f"deps/dev.txt at {_listed(dev[name])}"
+                    f"deps/{subset}.txt pins {pinned} at {_listed(versions)}, "
+                    f"deps/dev.txt at {_listed(dev[pinned])}"
                 )
     return found
 

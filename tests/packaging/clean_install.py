@@ -1,6 +1,6 @@
 """Build the boardbot wheel from a source tree and install it into a clean virtual environment.
 
-Fast and offline: the wheel is built with this environment's setuptools (no build isolation),
+Fast and offline: the wheel is built with this environment's build backend (no build isolation),
 the clean environment has no pip, and the wheel goes in without its dependencies. The runtime
 dependencies are made visible instead of installed: a folder of links to exactly the
 distributions pyproject.toml's `dependencies` need (and theirs), listed by a `.pth` file of the
@@ -14,8 +14,13 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import os
+import queue
+import re
+import signal
 import subprocess
 import sys
+import threading
+import time
 import tomllib
 from pathlib import Path
 
@@ -42,9 +47,25 @@ def clean_env() -> dict[str, str]:
     return env
 
 
-def build_wheel(source: Path, out: Path) -> Path:
-    """`pip wheel --no-deps --no-build-isolation` of the source tree; the wheel's path."""
+def without_rust(env: dict[str, str]) -> dict[str, str]:
+    """`env` with no folder on PATH that holds cargo or rustc: as on a machine without Rust."""
+    folders = env.get("PATH", "").split(os.pathsep)
+    kept = [
+        folder
+        for folder in folders
+        if not any((Path(folder) / tool).exists() for tool in ("cargo", "rustc"))
+    ]
+    return env | {"PATH": os.pathsep.join(kept)}
+
+
+def build_wheel(source: Path, out: Path, *, native: bool = False) -> Path:
+    """`pip wheel --no-deps --no-build-isolation` of the source tree; the wheel's path.
+
+    With `native`, as the environment allows (cargo on PATH compiles the native core in); without,
+    as on a machine without Rust, where the build goes on without the native core.
+    """
     out.mkdir(parents=True, exist_ok=True)
+    env = clean_env() | {"PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     _run(
         [
             sys.executable,
@@ -59,7 +80,7 @@ def build_wheel(source: Path, out: Path) -> Path:
             out,
             source,
         ],
-        env=clean_env() | {"PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+        env=env if native else without_rust(env),
         cwd=out,
     )
     wheels = sorted(out.glob("boardbot-*.whl"))
@@ -134,11 +155,73 @@ class CleanVenv:
 
     def run_python(self, code: str) -> str:
         """Run code in isolated mode (no script folder, no PYTHON* variables); its stdout."""
-        return _run([self.python, "-I", "-c", code], env=clean_env(), cwd=self.path)
+        return _run([self.python, "-I", "-c", code], env=without_rust(clean_env()), cwd=self.path)
 
     def run_json(self, code: str) -> object:
         """Run code that prints one JSON document; the document."""
         return json.loads(self.run_python(code))
+
+
+class CleanServer:
+    """`boardbot serve` of the clean environment on a free port, its output read line by line."""
+
+    def __init__(self, venv: CleanVenv, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [
+                str(venv.path / "bin" / "boardbot"),
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--workers",
+                "1",
+                "--rules-workers",
+                "1",
+                "--drain",
+                "0",
+                "--grace",
+                "2",
+                *args,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=without_rust(clean_env()),
+            cwd=venv.path,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.output: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line)
+            self.lines.put(line)
+
+    def address(self, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.2)
+            except queue.Empty:
+                assert self.process.poll() is None, "".join(self.output)
+                continue
+            found = re.search(r"listening on (\S+:\d+)", line)
+            if found:
+                return found.group(1)
+        raise AssertionError("no 'listening on' line:\n" + "".join(self.output))
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=20)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+
 
 
 IMPORT_EVERYTHING = r"""

@@ -485,7 +485,7 @@ def manifest_problems(workdir: Path) -> list[str]:
 
 
 def native_problems(workdir: Path) -> list[str]:
-    """What the native core's build (maturin on core/bindings) lacks in `workdir`.
+    """What the native core's build (setuptools-rust on core/bindings) lacks in `workdir`.
 
     The Cargo workspace, its lock file and every member's manifest, sources and build script,
     and each file a library source or a build script compiles in from elsewhere (the Python
@@ -493,8 +493,13 @@ def native_problems(workdir: Path) -> list[str]:
     """
     core = workdir / "core"
     problems = manifest_problems(workdir)
-    if not (core / "bindings" / "pyproject.toml").is_file():
-        problems.append("core/bindings/pyproject.toml is not copied")
+    if (workdir / "pyproject.toml").is_file():
+        config = tomllib.loads((workdir / "pyproject.toml").read_text())
+        for module in config["tool"]["setuptools-rust"]["ext-modules"]:
+            if not (workdir / module["path"]).is_file():
+                problems.append(f"{module['path']} of {module['target']} is not copied")
+    else:
+        problems.append("pyproject.toml is not copied")
     sources: list[Path] = []
     for manifest in sorted(core.glob("*/Cargo.toml")):
         crate = manifest.parent

@@ -4,19 +4,17 @@ The build context its COPY lines give (after .dockerignore) is assembled by Dock
 (tests/packaging/docker_context.py), the wheel is built from it, installed into a clean virtual
 environment (tests/packaging/clean_install.py), every module of boardbot is imported there and
 a server is started and asked for its health, a game and a move. The native core is not
-compiled here (too slow); its part of the context is checked with `cargo metadata`.
+compiled here (too slow: the wheel is built as without Rust, which the build backend allows);
+its part of the context is checked with `cargo metadata`. tests/packaging/test_wheel.py builds
+the wheel with the native core and serves from it.
 """
 
 from __future__ import annotations
 
 import json
-import queue
 import re
 import shutil
-import signal
 import subprocess
-import threading
-import time
 import tomllib
 from pathlib import Path
 
@@ -25,11 +23,18 @@ import pytest
 
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from tests.packaging.clean_install import IMPORT_EVERYTHING, CleanVenv, build_wheel, clean_env
+from tests.packaging.clean_install import (
+    IMPORT_EVERYTHING,
+    CleanServer,
+    CleanVenv,
+    build_wheel,
+    clean_env,
+)
 from tests.packaging.docker_context import (
     BuildError,
     Dockerignore,
     assemble,
+    instructions,
     manifest_problems,
     native_problems,
     package_problems,
@@ -205,25 +210,23 @@ def _copy_lines() -> list[str]:
     return [line for line in DOCKERFILE.splitlines() if re.match(r"COPY (?!--from)", line)]
 
 
-NATIVE_BUILD = "maturin build"
-"""The RUN of the build stage that compiles the native core: what it needs is copied before."""
-DEPENDENCIES = "pip install -r"
-"""The RUN that installs the Python dependencies, from pyproject.toml alone."""
+WHEEL_BUILD = "pip wheel"
+"""The RUN of the build stage that builds the wheel and compiles the native core into it."""
+BACKEND = "deps/build.txt"
+"""The RUN that installs the build backend, from its lock file alone."""
 CRATES = "cargo fetch"
 """The RUN that downloads the crates, from the Cargo manifests and lock file alone."""
 
 
-def _assemble(dockerfile: str, image: Path) -> tuple[Path, Path]:
-    """The build stage's WORKDIR as the native build finds it, and as the package build does."""
-    native = assemble(ROOT, dockerfile, DOCKERIGNORE, image / "native", until=NATIVE_BUILD)
-    package = assemble(ROOT, dockerfile, DOCKERIGNORE, image / "package")
-    return native, package
+def _assemble(dockerfile: str, image: Path) -> Path:
+    """The build stage's WORKDIR as the wheel's build finds it."""
+    return assemble(ROOT, dockerfile, DOCKERIGNORE, image / "wheel", until=WHEEL_BUILD)
 
 
 def _problems(dockerfile: str, image: Path) -> list[str]:
-    """What the native build lacks when it runs, and what the package build lacks at the end."""
-    native, package = _assemble(dockerfile, image)
-    return native_problems(native) + package_problems(package, ROOT)
+    """What the wheel's build lacks, for the native core and for the package."""
+    workdir = _assemble(dockerfile, image)
+    return native_problems(workdir) + package_problems(workdir, ROOT)
 
 
 def test_the_build_stage_copies_what_the_package_and_the_native_core_need(tmp_path: Path) -> None:
@@ -237,8 +240,6 @@ def test_the_build_stage_copies_what_the_package_and_the_native_core_need(tmp_pa
         "README.md",
         "LICENSE",
         "core",
-        "engine/legend_raiders/components.json",
-        "engine/leda/components.json",
     ],
 )
 def test_a_copy_line_left_out_is_found(tmp_path: Path, needed: str) -> None:
@@ -272,10 +273,8 @@ def _files(root: Path) -> set[str]:
 
 def test_the_dependency_layers_come_before_any_source(tmp_path: Path) -> None:
     # A change to the sources must not reinstall the Python dependencies or download the crates.
-    before_dependencies = assemble(
-        ROOT, DOCKERFILE, DOCKERIGNORE, tmp_path / "dependencies", until=DEPENDENCIES
-    )
-    assert _files(before_dependencies) == {"pyproject.toml"}
+    before_backend = assemble(ROOT, DOCKERFILE, DOCKERIGNORE, tmp_path / "backend", until=BACKEND)
+    assert _files(before_backend) == {"deps/build.txt"}
     before_crates = assemble(ROOT, DOCKERFILE, DOCKERIGNORE, tmp_path / "crates", until=CRATES)
     assert manifest_problems(before_crates) == []
     manifests = {
@@ -283,7 +282,7 @@ def test_the_dependency_layers_come_before_any_source(tmp_path: Path) -> None:
         for p in (ROOT / "core").glob("*/Cargo.toml")
     }
     assert _files(before_crates) == {
-        "pyproject.toml",
+        "deps/build.txt",
         "core/Cargo.toml",
         "core/Cargo.lock",
         *manifests,
@@ -352,71 +351,11 @@ def _check_native_context(crates: Path, native: Path) -> None:
             assert needed <= image_version, f"{package['name']} needs Rust {needed}"
 
 
-class _Server:
-    """`boardbot serve` of the clean environment on a free port, its output read line by line."""
-
-    def __init__(self, venv: CleanVenv) -> None:
-        self.process = subprocess.Popen(
-            [
-                str(venv.path / "bin" / "boardbot"),
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--workers",
-                "1",
-                "--rules-workers",
-                "1",
-                "--drain",
-                "0",
-                "--grace",
-                "2",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=clean_env(),
-            cwd=venv.path,
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.output: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.output.append(line)
-            self.lines.put(line)
-
-    def address(self, timeout: float = 30.0) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=0.2)
-            except queue.Empty:
-                assert self.process.poll() is None, "".join(self.output)
-                continue
-            found = re.search(r"listening on (\S+:\d+)", line)
-            if found:
-                return found.group(1)
-        raise AssertionError("no 'listening on' line:\n" + "".join(self.output))
-
-    def stop(self) -> int:
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(timeout=20)
-        finally:
-            if self.process.poll() is None:
-                self.process.kill()
-                self.process.wait()
-
-
 def test_the_build_context_builds_installs_and_serves(tmp_path: Path) -> None:
-    native, workdir = _assemble(DOCKERFILE, tmp_path / "image")
-    assert native_problems(native) + package_problems(workdir, ROOT) == []
+    workdir = _assemble(DOCKERFILE, tmp_path / "image")
+    assert native_problems(workdir) + package_problems(workdir, ROOT) == []
     crates = assemble(ROOT, DOCKERFILE, DOCKERIGNORE, tmp_path / "crates", until=CRATES)
-    _check_native_context(crates, native)
+    _check_native_context(crates, workdir)
 
     wheel = build_wheel(workdir, tmp_path / "wheels")
     venv = CleanVenv(tmp_path / "venv")
@@ -442,7 +381,8 @@ def test_the_build_context_builds_installs_and_serves(tmp_path: Path) -> None:
     static = site_packages / "boardbot" / "web" / "static"
     assert {p.name for p in static.iterdir()} >= {"index.html", "app.js", "style.css", "games"}
 
-    server = _Server(venv)
+    assert report.get("leaked", []) == [], "a wheel built without Rust has no native core"
+    server = CleanServer(venv)
     try:
         address = server.address()
         health = subprocess.run(
@@ -473,13 +413,27 @@ def test_the_build_context_builds_installs_and_serves(tmp_path: Path) -> None:
                 timeout=30,
             )
             assert reply.move.notation
+            games = stub.ListGames(pb.ListGamesRequest(), timeout=30)
+            engines = {r.engine for g in games.games for r in g.strength_ranges}
+            assert engines == {"python"}
     finally:
         code = server.stop()
     assert code == 0, "".join(server.output)
+    notices = [line for line in server.output if "native core is not built" in line]
+    assert len(notices) == 1, server.output
 
 
-def test_the_makefile_and_the_dockerfile_pin_the_same_maturin() -> None:
-    makefile = re.search(r"^MATURIN_VERSION := (\S+)$", (ROOT / "Makefile").read_text(), re.M)
-    image = re.search(r"maturin==(\S+)", (ROOT / "Dockerfile").read_text())
-    assert makefile is not None and image is not None
-    assert makefile.group(1) == image.group(1)
+def test_the_image_installs_from_the_lock_files(tmp_path: Path) -> None:
+    # The build backend and the runtime dependencies come from the hashed lock files, and the
+    # runtime stage installs the wheel without resolving anything else.
+    backend = [i for i in instructions(DOCKERFILE) if i.keyword == "RUN" and BACKEND in i.arguments]
+    assert backend and "--require-hashes" in backend[0].arguments
+    runtime = stage_copies(DOCKERFILE, "runtime")[0]
+    assert [copy.sources for copy in runtime] == [["deps/runtime.txt"]]
+    run_lines = [i.arguments for i in instructions(DOCKERFILE) if i.keyword == "RUN"]
+    assert any("--require-hashes -r /tmp/runtime.txt" in line for line in run_lines)
+    assert any("pip install --no-deps /tmp/wheels/boardbot-" in line for line in run_lines)
+    assemble(ROOT, DOCKERFILE, DOCKERIGNORE, tmp_path / "runtime", stage="runtime")
+    assert (tmp_path / "runtime" / "tmp" / "runtime.txt").read_text() == (
+        ROOT / "deps" / "runtime.txt"
+    ).read_text()
