@@ -81,8 +81,8 @@ ENV PIP_NO_CACHE_DIR=1 \
 RUN apt-get update \
     && apt-get install -y --no-install-recommends tini \
     && rm -rf /var/lib/apt/lists/*
-RUN groupadd --system boardbot \
-    && useradd --system --gid boardbot --home-dir /home/boardbot --create-home boardbot
+RUN groupadd --system --gid 999 boardbot \
+    && useradd --system --uid 999 --gid boardbot --home-dir /home/boardbot --create-home boardbot
 RUN python -m venv /opt/boardbot
 ENV PATH=/opt/boardbot/bin:$PATH
 COPY deps/runtime.txt /tmp/runtime.txt
