@@ -74,9 +74,10 @@ class ProxySettings:
     call_timeout_s: int = 60
     """The longest a call may wait for its replica's answer (above any client deadline)."""
 
-    def detection_s(self) -> float:
-        """The longest a replica that stopped answering stays marked up."""
-        return self.fall * (self.check_interval_ms + self.check_timeout_ms) / 1000
+    def drain_detection_s(self) -> float:
+        """About the longest a replica answering NOT_SERVING stays marked up: `fall` checks,
+        one every interval (a replica's --drain must be longer)."""
+        return self.fall * self.check_interval_ms / 1000
 
 
 def haproxy_config(

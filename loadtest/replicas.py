@@ -71,9 +71,10 @@ class Replicas:
         """Every replica's name and port, in order."""
         return [(replica.name, replica.port) for replica in self.by_name.values()]
 
-    def kill(self, name: str) -> float:
+    def kill(self, name: str) -> tuple[float, float]:
         """SIGKILL the replica's server and its worker processes at once, as a container runtime
-        kills a container; the wall-clock time of the kill."""
+        kills a container; the wall-clock times of the kill and of the server's exit (its
+        connections close as it exits)."""
         server = self.by_name[name].server
         root = psutil.Process(server.process.pid)
         processes = [root, *root.children(recursive=True)]
@@ -84,9 +85,10 @@ class Replicas:
             except psutil.NoSuchProcess:
                 continue
         server.process.wait(10)
+        gone_at = time.time()
         psutil.wait_procs(processes[1:], timeout=10)
         server.log.close()
-        return killed_at
+        return killed_at, gone_at
 
     def terminate(self, name: str) -> float:
         """Send the replica SIGTERM (it drains, then finishes its calls); the wall-clock time."""

@@ -187,9 +187,9 @@ class Timeline:
                 if state.in_flight == 0:
                     busy_since.pop(name, None)
                 elif busy_since.get(name, (-1, 0.0))[0] != state.sessions:
-                    # No call started since: the calls in flight now were in flight then.
                     busy_since[name] = (state.sessions, now)
                 elif now - busy_since[name][1] >= BUSY_AGE_S:
+                    # No call has started on it since: a call in flight now was in flight then.
                     return name, state.in_flight
             if now > deadline:
                 name, state = max(states.items(), key=lambda item: item[1].in_flight)
@@ -197,9 +197,9 @@ class Timeline:
             time.sleep(0.005)
 
     def kill_and_restart(self, dead_s: float) -> None:
-        """SIGKILL the busiest replica, keep it dead `dead_s`, start it again, wait until up."""
+        """SIGKILL a busy replica, keep it dead `dead_s`, start it again, wait until it is up."""
         name, in_flight = self.busy_replica()
-        killed_at = self.replicas.kill(name)
+        killed_at, gone_at = self.replicas.kill(name)
         self.phase(f"kill {name}", "kill", killed_at)
         down_at = self.proxy.wait_status(name, False, UP_TIMEOUT_S)
         self.hold(max(0.0, killed_at + dead_s - time.time()))
@@ -210,6 +210,7 @@ class Timeline:
         self.events.append({
             "event": "SIGKILL", "replica": name, "at": killed_at,
             "in_flight_at_kill": in_flight,
+            "exited_after_ms": (gone_at - killed_at) * 1000,
             "down_after_s": down_at - killed_at,
             "restarted_after_s": restarted_at - killed_at,
             "serving_after_s": serving_at - killed_at,
@@ -363,7 +364,8 @@ def _event_line(event: dict[str, Any]) -> str:
     if event["event"] == "SIGKILL":
         return (
             f"SIGKILL {event['replica']} at {event['at_s']:.1f} s "
-            f"(calls in flight on it: {event['in_flight_at_kill']}): marked down by the proxy "
+            f"(calls in flight on it: {event['in_flight_at_kill']}): exited after "
+            f"{event['exited_after_ms']:.0f} ms, marked down by the proxy "
             f"after {event['down_after_s']:.2f} s; started again after "
             f"{event['restarted_after_s']:.1f} s, SERVING after {event['serving_after_s']:.1f} s, "
             f"up in the proxy after {event['up_after_s']:.1f} s"
@@ -474,6 +476,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.replicas < 2:
         parser.error("--replicas: at least 2, so that one can fail over to another")
+    if args.drain <= ProxySettings().drain_detection_s():
+        parser.error(f"--drain: more than the {ProxySettings().drain_detection_s():g} s HAProxy "
+                     "takes to mark a draining replica down")
     if args.users < 2:
         parser.error("--users: at least 2 (one plain, one retrying)")
     rolls = args.replicas if args.rolls is None else args.rolls

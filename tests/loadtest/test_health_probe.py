@@ -34,7 +34,7 @@ def health_reply(port: int, timeout_s: float = 5.0) -> bytes:
 def test_the_probe_reads_serving_then_not_serving_while_the_server_drains(
     tmp_path: Path,
 ) -> None:
-    server = start_server(1, 4, tmp_path / "server.log", ["--drain", "5"])
+    server = start_server(1, 4, tmp_path / "server.log", ["--drain", "2"])
     port = int(server.address.rsplit(":", 1)[1])
     try:
         serving = health_reply(port)
