@@ -13,7 +13,7 @@ LOCK := deps/dev.txt
 # build backend (setuptools-rust) when cargo is present. The build runs in this venv, from the lock.
 EDITABLE = $(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 
-.PHONY: install run web test lint typecheck unit proto proto-check proto-breaking proto-release native native-if-cargo native-check diff bench loadtest fuzz clean lock lock-check dist
+.PHONY: install run web test lint typecheck unit proto proto-check proto-breaking proto-release native native-if-cargo native-check diff bench loadtest fuzz clean lock lock-check dist scaleout
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -121,6 +121,11 @@ bench: install
 # Load tests against a local server started for the run (minutes; not part of `make test`).
 loadtest: install
 	$(BIN)/python -m loadtest.run $(LOADTEST_ARGS)
+
+# Failover under load: three replicas behind HAProxy, one killed, all rolled (docs/deploy.md,
+# "Failover"; minutes, not part of `make test`, which runs a short slice of it).
+scaleout: install
+	$(BIN)/python -m loadtest.scaleout $(SCALEOUT_ARGS)
 
 # Fuzzing, in process and over gRPC (5 minutes; e.g. FUZZ_ARGS="--minutes 30 --seed 7").
 fuzz: install

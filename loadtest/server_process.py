@@ -106,12 +106,13 @@ def start_server(
     log_path: Path,
     extra: list[str] | None = None,
     ready_timeout_s: float = 120.0,
+    port: int = 0,
 ) -> ServerProcess:
-    """Start `boardbot serve` on a free local port and wait until its health is SERVING."""
+    """Start `boardbot serve` on `port` (0: a free one) and wait until its health is SERVING."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
     command = [
-        *boardbot_command(), "serve", "--host", HOST, "--port", "0",
+        *boardbot_command(), "serve", "--host", HOST, "--port", str(port),
         "--workers", str(workers), "--queue", str(queue), "--metrics-port", "0",
         "--grace", "10", *(extra or []),
     ]
