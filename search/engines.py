@@ -15,7 +15,10 @@ from boardbot.engine.registry import get_game, list_games
 NATIVE_MODULE = "boardbot_native"
 """The PyO3 module built from core/bindings (`make native`)."""
 
-HOW_TO_GET_NATIVE = "install a Rust toolchain (cargo) and run `make native` (docs/native.md)"
+HOW_TO_GET_NATIVE = (
+    "install the boardbot wheel that carries it, or a Rust toolchain (cargo) and run "
+    "`make native` (docs/native.md)"
+)
 
 
 class Engine(enum.StrEnum):
