@@ -60,7 +60,7 @@ dist: install
 # The Rust core (core/): format, lints and tests, when a Rust toolchain is present.
 native-check:
 	@if command -v cargo >/dev/null 2>&1; then \
-	  cd core && cargo fmt --check && cargo clippy -q --all-targets -- -D warnings && cargo test -q; \
+	  cd core && cargo fmt --check && cargo clippy -q --locked --all-targets -- -D warnings && cargo test -q --locked; \
 	else \
 	  echo "(Rust core checks skipped: no cargo)"; \
 	fi
