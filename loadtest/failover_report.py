@@ -198,32 +198,31 @@ def failed_attempts(
     return sorted(found, key=lambda failure: failure.start_ms)
 
 
-def check_rolls(rows: Sequence[PhaseRow], phases: Sequence[Phase]) -> list[Check]:
-    """During each rolling restart (SIGTERM to the replacement up), no attempt failed."""
+def _no_failed_attempt(
+    rows: Sequence[PhaseRow], phases: Sequence[Phase], kind: str, goal: str
+) -> list[Check]:
+    """One check per phase of `kind`: no attempt failed in it."""
     checks = []
     for phase in phases:
-        if phase.kind != "roll":
+        if phase.kind != kind:
             continue
         mine = [row for row in rows if row.phase == phase.name]
         failed = sum(row.failed_attempts for row in mine)
         calls = sum(row.calls for row in mine)
-        checks.append(Check(phase.name, "no failed call during a graceful restart", failed == 0,
-                            f"{failed} failed attempts in {calls} calls"))
+        checks.append(
+            Check(phase.name, goal, failed == 0, f"{failed} failed attempts in {calls} calls")
+        )
     return checks
+
+
+def check_rolls(rows: Sequence[PhaseRow], phases: Sequence[Phase]) -> list[Check]:
+    """During each rolling restart (SIGTERM to the replacement up), no attempt failed."""
+    return _no_failed_attempt(rows, phases, "roll", "no failed call during a graceful restart")
 
 
 def check_steady(rows: Sequence[PhaseRow], phases: Sequence[Phase]) -> list[Check]:
     """With every replica up, no attempt failed."""
-    checks = []
-    for phase in phases:
-        if phase.kind != "steady":
-            continue
-        mine = [row for row in rows if row.phase == phase.name]
-        failed = sum(row.failed_attempts for row in mine)
-        calls = sum(row.calls for row in mine)
-        checks.append(Check(phase.name, "no failed call with every replica up", failed == 0,
-                            f"{failed} failed attempts in {calls} calls"))
-    return checks
+    return _no_failed_attempt(rows, phases, "steady", "no failed call with every replica up")
 
 
 def unanswered_calls(
