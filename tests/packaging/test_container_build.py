@@ -25,11 +25,11 @@ from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
 from tests.packaging.clean_install import (
     IMPORT_EVERYTHING,
-    CleanServer,
     CleanVenv,
     build_wheel,
     clean_env,
 )
+from tests.packaging.clean_server import CleanServer
 from tests.packaging.docker_context import (
     BuildError,
     Dockerignore,

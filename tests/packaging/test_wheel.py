@@ -19,7 +19,8 @@ import pytest
 
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from tests.packaging.clean_install import CleanServer, CleanVenv, build_wheel
+from tests.packaging.clean_install import CleanVenv, build_wheel
+from tests.packaging.clean_server import CleanServer
 
 ROOT = Path(__file__).resolve().parents[2]
 HAS_CARGO = shutil.which("cargo") is not None
