@@ -44,10 +44,10 @@ def _check(call: Callable[..., Any], *args: Any) -> None:
 
 
 def _samples(game: Game) -> Iterator[State]:
-    """Some states of random games: the first, and every 60th step (chance steps included)."""
+    """Some states of random games: the first, and every 120th step (chance steps included)."""
     for options in GAMES[game.name]:
         for step, state in enumerate(random_trajectory(game, options, 3, 400)):
-            if step % 60 == 0:
+            if step % 120 == 0:
                 yield state
 
 

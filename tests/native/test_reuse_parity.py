@@ -188,7 +188,7 @@ def test_both_engines_drop_a_reused_root_move_the_position_does_not_allow(name: 
                 assert result.nodes == 3
 
 
-@pytest.mark.parametrize(("name", "seeds"), [("leda", range(12)), ("legend_raiders", range(4))])
+@pytest.mark.parametrize(("name", "seeds"), [("leda", range(6)), ("legend_raiders", range(4))])
 def test_every_move_a_native_reusing_bot_chooses_is_legal(name: str, seeds: range) -> None:
     game = get_game(name)
     bots = ["medium@200+reuse=1", "medium@200+reuse=1"]
