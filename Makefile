@@ -40,7 +40,7 @@ typecheck: install
 	$(BIN)/mypy
 
 unit: install
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=25
 
 test: lock-check lint typecheck native-if-cargo unit proto-check proto-breaking native-check
 
