@@ -114,11 +114,21 @@ def native_games() -> list[str]:
     return sorted(name for name in declared_twins() if native_twin(name) is not None)
 
 
-def fallback_notice(engine: Engine | str) -> str | None:
-    """The one line to print when `engine` falls back to Python because nothing is built."""
-    if Engine(engine) is Engine.AUTO and native_module() is None:
+def engine_notice(engine: Engine | str) -> str | None:
+    """The one line to print about the engines `engine` gets here: falling back to Python
+    because nothing is built, or a native core built without optimisation; None otherwise."""
+    choice = Engine(engine)
+    module = native_module()
+    if module is None:
+        if choice is Engine.AUTO:
+            return (
+                f"boardbot: the native core is not built, so searches run on the Python engines; "
+                f"to get it, {HOW_TO_GET_NATIVE}"
+            )
+        return None
+    if choice is not Engine.PYTHON and not getattr(module, "OPTIMIZED", True):
         return (
-            f"boardbot: the native core is not built, so searches run on the Python engines; "
-            f"to get it, {HOW_TO_GET_NATIVE}"
+            "boardbot: the native core is a debug build, whose searches run about ten times "
+            "slower than the budgets and latency targets assume; rebuild it with `make native`"
         )
     return None

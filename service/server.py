@@ -24,7 +24,7 @@ from boardbot.jobs.tree_cache import DEFAULT_ENTRIES, DEFAULT_NODES
 from boardbot.jobs.worker_pool import WorkerPool
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
 from boardbot.proto.boardbot.v1 import boardbot_pb2_grpc as pb_grpc
-from boardbot.search.engines import Engine, check_engine, fallback_notice, per_game
+from boardbot.search.engines import Engine, check_engine, engine_notice, per_game
 from boardbot.service.auth import TokenInterceptor, is_loopback
 from boardbot.service.malformed import MalformedRequestInterceptor
 from boardbot.service.metrics import Metrics, serve_metrics
@@ -172,7 +172,7 @@ class BotServer:
         if warning is not None:
             self.logger.warning(warning)
             self.warnings.append(warning)
-        notice = fallback_notice(cfg.engine)
+        notice = engine_notice(cfg.engine)
         if notice is not None:  # said once on stderr by `serve`; the request log stays JSON
             self.warnings.append(notice)
         tree_cache.configure(cfg.tree_cache_entries, cfg.tree_cache_nodes)

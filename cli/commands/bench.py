@@ -19,7 +19,7 @@ from boardbot.search.engines import (
     HOW_TO_GET_NATIVE,
     Engine,
     NativeUnavailableError,
-    fallback_notice,
+    engine_notice,
     native_module,
     native_twin,
     uses_native,
@@ -200,7 +200,7 @@ def native_module_or_error(engine: Engine) -> bool:
     if native_module() is None:
         if engine is Engine.NATIVE:
             raise CommandError(f"the native core is not built: {HOW_TO_GET_NATIVE}")
-        notice = fallback_notice(engine)
+        notice = engine_notice(engine)
         if notice is not None:
             print(notice, file=sys.stderr, flush=True)
         return False
@@ -252,7 +252,7 @@ def engines_to_bench(choice: str, game: str) -> list[Engine]:
         raise CommandError(str(error)) from None
     if engine is Engine.NATIVE:
         return [Engine.NATIVE]
-    notice = fallback_notice(engine)
+    notice = engine_notice(engine)
     if notice is not None:
         print(notice, file=sys.stderr, flush=True)
     return [Engine.PYTHON, Engine.NATIVE] if native else [Engine.PYTHON]

@@ -21,7 +21,7 @@ from boardbot.jobs import game_ops
 from boardbot.jobs.extra_games import register_env_games
 from boardbot.jobs.failures import RequestError
 from boardbot.jobs.game_ops import Summary
-from boardbot.search.engines import Engine, NativeUnavailableError, check_engine, fallback_notice
+from boardbot.search.engines import Engine, NativeUnavailableError, check_engine, engine_notice
 from boardbot.service.defaults import DEFAULT_ADDRESS
 
 
@@ -47,7 +47,7 @@ def chosen_engine(args: argparse.Namespace, say_fallback: bool = True) -> Engine
         engine = check_engine(args.engine)
     except NativeUnavailableError as error:
         raise CommandError(str(error)) from None
-    notice = fallback_notice(engine)
+    notice = engine_notice(engine)
     if notice is not None and say_fallback:
         print(notice, file=sys.stderr, flush=True)
     return engine

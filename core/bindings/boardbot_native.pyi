@@ -8,6 +8,8 @@ Action = int | tuple[Any, ...]
 
 CONFIG_KEYS: Final[tuple[str, ...]]
 """The keys `search` accepts in its config (Python's `SearchConfig` fields)."""
+OPTIMIZED: Final[bool]
+"""True for an optimised (release) build; a debug build searches about ten times slower."""
 
 class NativeError(ValueError):
     """The base of every refusal of the native core (a ValueError)."""

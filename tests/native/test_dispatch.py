@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
+import types
 from typing import Any
 
 import orjson
@@ -45,8 +46,29 @@ def test_auto_picks_native_for_a_game_with_a_twin_and_python_otherwise() -> None
     assert uses_native(Engine.NATIVE, "legend_raiders")
     with pytest.raises(NativeUnavailableError, match="high_card has no native twin"):
         uses_native(Engine.NATIVE, "high_card")
-    assert engines.fallback_notice(Engine.AUTO) is None
+    assert engines.engine_notice(Engine.AUTO) is None
     assert engines.native_games() == ["leda", "legend_raiders"]
+
+
+@needs_native
+def test_the_native_core_in_use_is_an_optimised_build() -> None:
+    """`make native` compiles with optimisation: every time budget and latency target assumes
+    it (an editable install would otherwise be a debug build, about ten times slower)."""
+    assert parity.boardbot_native is not None and parity.boardbot_native.OPTIMIZED is True
+
+
+def test_a_debug_build_of_the_native_core_is_named_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(engines, "native_module", lambda: types.SimpleNamespace(OPTIMIZED=False))
+    notice = engines.engine_notice(Engine.AUTO)
+    assert notice is not None and "debug build" in notice and "make native" in notice
+    assert engines.engine_notice(Engine.NATIVE) == notice
+    assert engines.engine_notice(Engine.PYTHON) is None
+    assert chosen_engine(argparse.Namespace(engine="auto")) is Engine.AUTO
+    assert capsys.readouterr().err == notice + "\n"
+    monkeypatch.setattr(engines, "native_module", lambda: types.SimpleNamespace(OPTIMIZED=True))
+    assert engines.engine_notice(Engine.AUTO) is None
 
 
 @pytest.mark.usefixtures("no_native_core")
@@ -182,7 +204,7 @@ def test_a_server_without_the_native_core_says_so_once_outside_its_request_log()
     try:
         served.stub.ListGames(pb.ListGamesRequest(), timeout=30)
         assert [w for w in served.server.warnings if "Python engines" in w] == [
-            engines.fallback_notice(Engine.AUTO)
+            engines.engine_notice(Engine.AUTO)
         ]
         assert all(line.startswith("{") for line in served.log.getvalue().splitlines())
     finally:

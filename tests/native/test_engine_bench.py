@@ -153,7 +153,7 @@ def test_bench_engine_without_the_native_core_says_so_once_and_runs_python(
     monkeypatch.setattr(engines, "native_module", lambda: None)
     code, out, err = bench(capsys, "--game", "legend_raiders", "--players", "2", "--json")
     assert code == 0
-    notice = engines.fallback_notice(engines.Engine.AUTO)
+    notice = engines.engine_notice(engines.Engine.AUTO)
     assert notice is not None
     assert err.splitlines() == [notice]
     assert orjson.loads(out)["game"] == "legend_raiders"  # Python alone, the flat shape

@@ -59,8 +59,13 @@ def test_the_wheel_serves_chosen_moves_from_the_native_core_without_rust(tmp_pat
 
     venv = CleanVenv(tmp_path / "venv")
     venv.create(wheel, ROOT / "pyproject.toml")
-    where = venv.run_python("import boardbot_native; print(boardbot_native.__file__)").strip()
+    where, optimized = (
+        venv.run_python("import boardbot_native as m; print(m.__file__); print(m.OPTIMIZED)")
+        .strip()
+        .splitlines()
+    )
     assert where.startswith(str(venv.site_packages)), where
+    assert optimized == "True"  # a release build: the budgets assume its speed
 
     server = CleanServer(venv, "--engine", "native")
     try:

@@ -123,7 +123,7 @@ def test_match_command_says_when_it_cannot_make_the_folder(
     blocker.write_text("")
     assert main(["match", "--game", "leda", "--bots", "greedy,random", "--games", "1",
                  "--record", str(blocker / "records")]) == 1
-    notice = engines.fallback_notice(Engine.AUTO)  # said first when the core is not built
+    notice = engines.engine_notice(Engine.AUTO)  # said first when the core is not built
     lines = [line for line in capsys.readouterr().err.splitlines() if line != notice]
     assert len(lines) == 1
     assert lines[0].startswith(f"error: --record {blocker / 'records'}: ")

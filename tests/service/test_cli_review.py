@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from boardbot.cli.main import main
-from boardbot.search.engines import Engine, fallback_notice
+from boardbot.search.engines import Engine, engine_notice
 from tests.service.records import random_record, record_bytes
 from tests.service.servers import Served
 
@@ -78,7 +78,7 @@ def test_review_refuses_a_bad_record_in_one_line(
     record["moves"][0]["move"] = {"type": "nonsense"}
     path.write_bytes(record_bytes(record))
     assert main(["review", str(path), "--iterations", "50", "--no-png"]) == 1
-    notice = fallback_notice(Engine.AUTO)  # said first when the core is not built
+    notice = engine_notice(Engine.AUTO)  # said first when the core is not built
     lines = [line for line in capsys.readouterr().err.splitlines() if line != notice]
     assert len(lines) == 1
     assert lines[0].startswith("error (INVALID_ARGUMENT, INVALID_RECORD): record_json $.moves[0]")

@@ -67,7 +67,7 @@ def test_legend_raiders_on_every_engine_here(capsys: pytest.CaptureFixture[str])
     for engine, result in figures.items():
         check_figures(result, "legend_raiders", engine)
         assert result["options"] == {"players": 2}
-    notice = engines.fallback_notice(engines.Engine.AUTO)
+    notice = engines.engine_notice(engines.Engine.AUTO)
     assert err.splitlines() == ([] if notice is None else [notice])
 
 
@@ -117,7 +117,7 @@ def test_without_the_native_core_auto_says_so_once_and_runs_python(
     flags = ["--game", "legend_raiders", "--presets", "beginner", "--requests", "1"]
     code, out, err = bench(capsys, *flags, "--positions", "1")
     assert code == 0, err
-    assert err.splitlines() == [engines.fallback_notice(engines.Engine.AUTO)]
+    assert err.splitlines() == [engines.engine_notice(engines.Engine.AUTO)]
     assert "python budget" in out and "native" not in out
 
 

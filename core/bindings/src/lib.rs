@@ -54,5 +54,8 @@ fn boardbot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(name, kind)?;
     }
     m.add("CONFIG_KEYS", PyTuple::new(py, CONFIG_KEYS)?)?;
+    // A debug build searches about ten times slower: every time budget and latency figure
+    // assumes an optimised one, so Python can tell which it has.
+    m.add("OPTIMIZED", !cfg!(debug_assertions))?;
     Ok(())
 }
