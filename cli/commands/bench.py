@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 from boardbot.cli.commands import bench_rpc
-from boardbot.cli.commands.common import CommandError, run_guarded
+from boardbot.cli.commands.common import CommandError, run_guarded, say_engine_notice
 from boardbot.cli.commands.options import add_game_arguments, game_options
 from boardbot.cli.commands.train import hidden_widths
 from boardbot.engine import get_game
@@ -19,7 +19,6 @@ from boardbot.search.engines import (
     HOW_TO_GET_NATIVE,
     Engine,
     NativeUnavailableError,
-    engine_notice,
     native_module,
     native_twin,
     uses_native,
@@ -194,17 +193,14 @@ def run_net_bench(args: argparse.Namespace) -> int:
 
 def native_module_or_error(engine: Engine) -> bool:
     """Whether `bench net` times the native network (a CommandError when `native` is asked
-    for and the core is not built; the fallback notice for `auto`)."""
+    for and the core is not built; otherwise the engine notice, if any, said once)."""
     if engine is Engine.PYTHON:
         return False
-    if native_module() is None:
-        if engine is Engine.NATIVE:
-            raise CommandError(f"the native core is not built: {HOW_TO_GET_NATIVE}")
-        notice = engine_notice(engine)
-        if notice is not None:
-            print(notice, file=sys.stderr, flush=True)
-        return False
-    return True
+    built = native_module() is not None
+    if not built and engine is Engine.NATIVE:
+        raise CommandError(f"the native core is not built: {HOW_TO_GET_NATIVE}")
+    say_engine_notice(engine)
+    return built
 
 
 def print_net_bench(result: NetBenchResult) -> None:
@@ -250,11 +246,9 @@ def engines_to_bench(choice: str, game: str) -> list[Engine]:
         native = uses_native(engine, game)
     except NativeUnavailableError as error:
         raise CommandError(str(error)) from None
+    say_engine_notice(engine)
     if engine is Engine.NATIVE:
         return [Engine.NATIVE]
-    notice = engine_notice(engine)
-    if notice is not None:
-        print(notice, file=sys.stderr, flush=True)
     return [Engine.PYTHON, Engine.NATIVE] if native else [Engine.PYTHON]
 
 

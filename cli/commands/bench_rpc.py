@@ -51,7 +51,7 @@ def run_rpc_bench(args: argparse.Namespace) -> int:
             "--clients, --workers, --requests and --positions must be at least 1 and "
             "--seconds more than 0"
         )
-    engine = chosen_engine(args, say_fallback=args.server is None)
+    engine = chosen_engine(args, say_notice=args.server is None)
     # Imported here, not at the top: it loads gRPC, and only this subcommand needs it.
     from boardbot.tools.rpc_bench import bench_rpcs
 

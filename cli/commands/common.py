@@ -40,16 +40,22 @@ def add_engine_argument(parser: argparse.ArgumentParser, env_default: str = "aut
     )
 
 
-def chosen_engine(args: argparse.Namespace, say_fallback: bool = True) -> Engine:
-    """The `--engine` of parsed arguments, checked, saying once when Python stands in (a
-    server says it in its own start-up warnings instead)."""
+def say_engine_notice(engine: Engine) -> None:
+    """Print on stderr the one line about the engines `engine` gets here, if there is one."""
+    notice = engine_notice(engine)
+    if notice is not None:
+        print(notice, file=sys.stderr, flush=True)
+
+
+def chosen_engine(args: argparse.Namespace, say_notice: bool = True) -> Engine:
+    """The `--engine` of parsed arguments, checked, saying once when Python stands in or the
+    native core is a debug build (a server says it in its own start-up warnings instead)."""
     try:
         engine = check_engine(args.engine)
     except NativeUnavailableError as error:
         raise CommandError(str(error)) from None
-    notice = engine_notice(engine)
-    if notice is not None and say_fallback:
-        print(notice, file=sys.stderr, flush=True)
+    if say_notice:
+        say_engine_notice(engine)
     return engine
 
 

@@ -222,7 +222,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         token=args.token or None,
         open_streams=args.open_streams,
         max_message_bytes=args.max_message_bytes,
-        engine=chosen_engine(args, say_fallback=False),
+        engine=chosen_engine(args, say_notice=False),
         grace_seconds=args.grace,
         drain_seconds=args.drain,
         search_threads=args.search_threads,

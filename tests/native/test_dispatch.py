@@ -11,6 +11,7 @@ from typing import Any
 import orjson
 import pytest
 
+from boardbot.cli.commands import bench
 from boardbot.cli.commands.common import CommandError, chosen_engine
 from boardbot.engine import get_game
 from boardbot.proto.boardbot.v1 import boardbot_pb2 as pb
@@ -69,6 +70,19 @@ def test_a_debug_build_of_the_native_core_is_named_once(
     assert capsys.readouterr().err == notice + "\n"
     monkeypatch.setattr(engines, "native_module", lambda: types.SimpleNamespace(OPTIMIZED=True))
     assert engines.engine_notice(Engine.AUTO) is None
+
+
+@pytest.mark.parametrize("choice", [Engine.AUTO, Engine.NATIVE])
+def test_bench_net_names_a_debug_build_of_the_native_core_once(
+    choice: Engine, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    debug = types.SimpleNamespace(OPTIMIZED=False)
+    monkeypatch.setattr(engines, "native_module", lambda: debug)
+    monkeypatch.setattr(bench, "native_module", lambda: debug)
+    assert bench.native_module_or_error(choice) is True
+    assert capsys.readouterr().err == f"{engines.engine_notice(choice)}\n"
+    assert bench.native_module_or_error(Engine.PYTHON) is False
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.usefixtures("no_native_core")
