@@ -44,7 +44,9 @@ def play_until_over(page: Page, rng: random.Random, limit_s: float = 300.0) -> i
     deadline = time.monotonic() + limit_s
     result = page.get_by_test_id("result")
     while not result.inner_text():
-        assert time.monotonic() < deadline, f"the game did not end within {limit_s} s"
+        assert time.monotonic() < deadline, (
+            f"the game did not end within {limit_s} s ({presses} presses): {board_state(page)}"
+        )
         buttons = page.locator(PLAYABLE)
         count = buttons.count()
         if count == 0:
@@ -56,6 +58,13 @@ def play_until_over(page: Page, rng: random.Random, limit_s: float = 300.0) -> i
         except Exception:  # the list was redrawn under the click: look again
             continue
     return presses
+
+
+def board_state(page: Page) -> str:
+    """What the page shows of where the game stands: the position, the turn, any error."""
+    error = page.get_by_test_id("error")
+    shown = error.inner_text() if error.is_visible() else "none"
+    return f"{ply(page)}; turn: {page.get_by_test_id('turn-line').inner_text()!r}; error: {shown!r}"
 
 
 def ply(page: Page) -> str:
