@@ -31,14 +31,17 @@ NATIVE_PRESET_OVERRIDES: Mapping[str, PresetOverrides] = MappingProxyType({
         # to about 100 iterations and slowly after, so the middle presets sit low on the curve
         # and `expert` keeps the whole budget of its latency target. `easy` takes `medium`'s
         # settings (heuristic rollouts, no sampling): its own uniform rollouts were as strong
-        # as 400 iterations of them.
+        # as 400 iterations of them. `expert` is guided by the shipped network of the state's
+        # player count (`auto`) with the iterations that search does within its latency target:
+        # at that time it beat the search without the network at 2, 3 and 4 players, and with it
+        # strength follows compute again at 3 and 4 (docs/learning.md, "Results").
         "beginner": MappingProxyType({"iterations": 2500}),
         "easy": MappingProxyType(
             {"iterations": 25, "exploration": 0.7, "rollout": "heuristic", "temperature": 0.0}
         ),
         "medium": MappingProxyType({"iterations": 60}),
         "hard": MappingProxyType({"iterations": 400}),
-        "expert": MappingProxyType({"iterations": 220000}),
+        "expert": MappingProxyType({"iterations": 130000, "model": AUTO_MODEL}),
     }),
 })  # fmt: skip
 """Game name -> preset name -> the fields it changes when the search runs on the native core

@@ -178,9 +178,12 @@ NATIVE_LADDER = {
         "easy": (25, 0.7, "heuristic", 12, 0.0),
         "medium": (60, 0.7, "heuristic", 12, 0.0),
         "hard": (400, 0.7, "heuristic", 24, 0.0),
-        "expert": (220000, 0.7, "heuristic", 40, 0.0),
+        "expert": (130000, 0.7, "heuristic", 40, 0.0),
     },
 }
+
+NATIVE_LADDER_MODELS = {"leda": {}, "legend_raiders": {"expert": "auto"}}
+"""The rated presets guided by a network (docs/learning.md, "Where the network is the default")."""
 
 
 @pytest.mark.parametrize("game", ["leda", "legend_raiders"])
@@ -196,6 +199,7 @@ def test_native_twins_serve_the_rated_presets(game: str) -> None:
             rollout=rollout,
             cutoff_depth=cutoff,
             temperature=temperature,
+            model=NATIVE_LADDER_MODELS[game].get(name),
         )
         assert native[name] == expected, name
     # The knob's family (`medium@N`) keeps medium's settings on both engines.

@@ -93,7 +93,7 @@ RESOLVED: dict[tuple[str | None, str, bool], Row] = {
         (25, 0.7, 'heuristic', 12, 0.0),
         (60, 0.7, 'heuristic', 12, 0.0),
         (400, 0.7, 'heuristic', 24, 0.0),
-        (220000, 0.7, 'heuristic', 40, 0.0),
+        (130000, 0.7, 'heuristic', 40, 0.0),
     ],
     ('legend_raiders', 'native', True): [
         (600, 1.0, 'random', 8, 1.0),
@@ -106,10 +106,13 @@ RESOLVED: dict[tuple[str | None, str, bool], Row] = {
 """(game, engine, analysis) -> each preset's (iterations, exploration, rollout, cutoff_depth,
 temperature) as `settings.resolve` gave them, weakest first, generated from the code before the
 native budgets moved (native core built; `auto` then searches as `native` does); Legend
-Raiders' native analyses since they take the shipped model (docs/learning.md)."""
+Raiders' native analyses and `expert` since they take the shipped model (docs/learning.md)."""
 
-RESOLVED_MODEL = {("legend_raiders", "native", True): "auto"}
-"""(game, engine, analysis) -> the model every preset resolves with (absent: none)."""
+RESOLVED_MODEL = {
+    ("legend_raiders", "native", True): dict.fromkeys(preset_names(), "auto"),
+    ("legend_raiders", "native", False): {"expert": "auto"},
+}
+"""(game, engine, analysis) -> preset -> the model it resolves with (absent: none)."""
 
 
 GAMES = ["leda", "legend_raiders"]
@@ -137,7 +140,7 @@ def test_every_resolved_setting_is_what_it_was(
             cutoff_depth=cutoff,
             temperature=temperature,
             time_ms=30000.0,
-            model=RESOLVED_MODEL.get(key),
+            model=RESOLVED_MODEL.get(key, {}).get(name),
         )
         assert resolve(name, {}, Limits(), game, engine, analysis=analysis) == expected
 
