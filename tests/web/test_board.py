@@ -25,9 +25,9 @@ pytestmark = [
 ]
 
 if REASON is None:
-    from playwright.sync_api import Browser, Page, expect
+    from playwright.sync_api import Browser, Page, Route, expect
 
-    from tests.web.board_steps import new_game, play_until_over, tab, visits_of_best
+    from tests.web.board_steps import new_game, play_until_over, ply, tab, visits_of_best
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +174,34 @@ def test_a_full_game_against_beginner(page: Page) -> None:
     assert entries.count() > 2 * clicks - 5
     texts = entries.all_inner_texts()
     assert any("beginner:" in text for text in texts) and any("you:" in text for text in texts)
+
+
+def test_a_bots_failed_move_is_offered_again(page: Page) -> None:
+    failed: list[str] = []
+
+    def unavailable_once(route: Route) -> None:
+        if failed:
+            route.continue_()
+            return
+        failed.append(route.request.url)
+        error = {"code": "UNAVAILABLE", "message": "the server is restarting", "reason": ""}
+        body = orjson.dumps({"error": error})
+        route.fulfill(status=503, content_type="application/json", body=body)
+
+    page.route("**/api/ChooseMove", unavailable_once)
+    new_game(page, "leda", seed=3)
+    tab(page, "play")
+    page.get_by_test_id("play-seat").select_option("seat 1")
+    page.get_by_test_id("play-preset").select_option("beginner")
+    page.get_by_test_id("play-start").click()
+    expect(page.get_by_test_id("error")).to_contain_text("the server is restarting")
+    expect(page.get_by_test_id("turn-line")).to_contain_text("could not move")
+    assert ply(page) == "move 0 of 0" and len(failed) == 1
+    page.get_by_test_id("error-retry").click()
+    expect(page.get_by_test_id("turn-line")).to_contain_text("You (seat 1)", timeout=30_000)
+    expect(page.get_by_test_id("error")).to_be_hidden()
+    expect(page.get_by_test_id("error-retry")).to_be_hidden()
+    assert ply(page) == "move 1 of 1"
 
 
 def test_watching_two_bots(page: Page) -> None:

@@ -41,11 +41,13 @@ const app = {
   watch: {bots: []},
   busy: false,        // a bot is thinking or a move is being applied
   showToken: 0,       // bumps on every position shown, so late answers are dropped
+  retry: null,        // what the error banner's "Try again" runs, when the failed action can be retried
 };
 
 // ---------- errors ----------
 
-function showError(error) {
+// `retry`, when given, is offered as a button: the action that failed, to try again.
+function showError(error, retry = null) {
   if (error?.name === "AbortError") return;
   const info = error instanceof ApiError ? error.info
     : {code: "ERROR", message: String(error?.message || error), field: "", json_path: "", reason: ""};
@@ -54,20 +56,29 @@ function showError(error) {
   const where = [info.field && `field ${info.field}`, info.json_path && `at ${info.json_path}`]
     .filter(Boolean).join(", ");
   $("error-where").textContent = where;
+  app.retry = retry;
+  $("error-retry").hidden = !retry;
   $("error-banner").hidden = false;
   console.warn("boardbot:", info);
 }
 
 function clearError() {
+  app.retry = null;
   $("error-banner").hidden = true;
 }
 
-async function guarded(action) {
+function retryFailed() {
+  const retry = app.retry;
+  clearError();
+  if (retry) retry();
+}
+
+async function guarded(action, retry = null) {
   try {
     clearError();
     return await action();
   } catch (error) {
-    showError(error);
+    showError(error, retry);
     return undefined;
   }
 }
@@ -150,6 +161,7 @@ function defaultSetup(game) {
 
 function wireControls() {
   $("error-close").onclick = clearError;
+  $("error-retry").onclick = retryFailed;
   $("game-select").onchange = (e) => guarded(() => newGame(e.target.value, defaultSetup(e.target.value)));
   $("new-game-button").onclick = openSetup;
   $("setup-game").onchange = () => fillSetupOptions(app.games[$("setup-game").value]);
@@ -809,10 +821,11 @@ function afterShown() {
   }
 }
 
+// A failed bot or chance move stops the game until the banner's retry asks for the turn again.
 function schedule(action, delay = Number($("watch-delay").value) || 0) {
   const token = app.showToken;
   setTimeout(() => {
-    if (token === app.showToken && app.mode !== "analyse") guarded(action);
+    if (token === app.showToken && app.mode !== "analyse") guarded(action, afterShown);
   }, delay);
 }
 
@@ -820,8 +833,14 @@ async function botMove(preset) {
   const e = entry();
   const seat = toMove(e);
   $("turn-line").textContent = `${seatLabel(seat)} is thinking…`;
-  const chosen = await call("ChooseMove", {game: app.game, state_json: e.state, seat, preset,
-                                          seed: seedFor(app.index), top_k: TOP_K});
+  let chosen;
+  try {
+    chosen = await call("ChooseMove", {game: app.game, state_json: e.state, seat, preset,
+                                       seed: seedFor(app.index), top_k: TOP_K});
+  } catch (error) {
+    if (entry() === e) $("turn-line").textContent = `${seatLabel(seat)} could not move`;
+    throw error;
+  }
   if (entry() !== e) return;
   // Kept for review: what the bot weighed, best first (its move among them when it is that high).
   const weighed = chosen.candidates?.length ? chosen.candidates : [chosen.analysis].filter(Boolean);
