@@ -113,13 +113,17 @@ def test_an_analysis_takes_the_shipped_model_of_its_player_count_by_default(
     listed = served.stub.ListGames(pb.ListGamesRequest(), timeout=30)
     raiders = next(g for g in listed.games if g.name == "legend_raiders")
     assert {p.analysis_settings.model for p in raiders.presets} == {"auto"}
-    assert {p.settings.model for p in raiders.presets} == {""}
+    assert {p.name: p.settings.model for p in raiders.presets} == {
+        "beginner": "",
+        "easy": "",
+        "medium": "",
+        "hard": "",
+        "expert": "auto",
+    }
 
 
 @in_process
-def test_a_move_to_play_keeps_the_rated_presets_without_a_model(
-    served: Served, shipped: Path
-) -> None:
+def test_a_move_to_play_takes_a_model_at_expert_alone(served: Served, shipped: Path) -> None:
     analysis = _analyze(pb.SearchSettings(iterations=40))
     request = pb.ChooseMoveRequest(
         game=analysis.game, state_json=analysis.state_json, seat=analysis.seat, seed=3
@@ -127,6 +131,11 @@ def test_a_move_to_play_keeps_the_rated_presets_without_a_model(
     reply = served.stub.ChooseMove(request, timeout=30)
     assert reply.stats.settings.model == ""
     assert not reply.analysis.HasField("prior")
+    request.preset = "expert"
+    request.settings.iterations = 40
+    expert = served.stub.ChooseMove(request, timeout=30)
+    assert expert.stats.settings.model == NAME
+    assert expert.analysis.HasField("prior") and expert.analysis.HasField("net_value")
 
 
 def test_none_turns_a_presets_model_off_and_auto_passes() -> None:
