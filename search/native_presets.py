@@ -35,7 +35,7 @@ NATIVE_PRESET_OVERRIDES: Mapping[str, PresetOverrides] = MappingProxyType({
         # player count (`auto`) with the iterations that search does within its latency target:
         # at that time it beat the search without it with 2 and 4 players (+60 [-6, +129] with
         # 3), and with it `expert` is +136 and +163 Elo over `hard` with 3 and 4 players, where
-        # without it it was no stronger (docs/ratings.md).
+        # without it it was not clearly stronger (docs/ratings.md).
         "beginner": MappingProxyType({"iterations": 2500}),
         "easy": MappingProxyType(
             {"iterations": 25, "exploration": 0.7, "rollout": "heuristic", "temperature": 0.0}
