@@ -338,9 +338,25 @@ def policy_weights(state: LedaState, actions: Sequence[tuple[Any, ...]]) -> list
     return out
 
 
+NETWORK_SETTINGS = MappingProxyType({"puct": 2.0, "fpu": -1.0, "leaf_lambda": 0.0})
+"""How every LEDA preset searches when it is given a model (inert without one).
+
+A LEDA decision has about 37 legal moves, so each prior is small: with the first-play urgency
+tuned on Legend Raiders (fpu 0.2) the search stays with the first moves it tried, and the
+network lost to the search without it. Unvisited moves tried first (fpu -1), a wider PUCT (2)
+and the rollouts' values at the leaves (lambda 0: LEDA's value head is the weak part) made it
+win at equal iterations (docs/learning.md, "Results")."""
+
 PRESET_OVERRIDES = MappingProxyType({
-    # A cut-off of 40 costs time without adding strength; four times `hard`'s iterations at
-    # its cut-off of 24 is the step that pays (tuned by matches on LEDA).
-    "expert": MappingProxyType({"iterations": 6400, "cutoff_depth": 24}),
+    name: MappingProxyType({**NETWORK_SETTINGS, **fields})
+    for name, fields in {
+        "beginner": {},
+        "easy": {},
+        "medium": {},
+        "hard": {},
+        # A cut-off of 40 costs time without adding strength; four times `hard`'s iterations
+        # at its cut-off of 24 is the step that pays (tuned by matches on LEDA).
+        "expert": {"iterations": 6400, "cutoff_depth": 24},
+    }.items()
 })
 """Search presets as tuned for LEDA: preset name -> the configuration fields it changes."""

@@ -10,11 +10,12 @@ import pytest
 
 from boardbot.engine import CHANCE, get_game
 from boardbot.engine.leda.data import ZONE_BY_NAME, ZONE_MASKS
-from boardbot.engine.leda.heuristics import pending_yield, player_points
+from boardbot.engine.leda.heuristics import NETWORK_SETTINGS, pending_yield, player_points
 from boardbot.engine.leda.state import LedaState, Player
 from boardbot.search.api import SearchConfig
 from boardbot.search.native_presets import NATIVE_PRESET_OVERRIDES
-from boardbot.search.presets import PRESETS
+from boardbot.search.bots import MctsBot, make_bot
+from boardbot.search.presets import PRESETS, resolve_preset
 from tests.engine.leda.builders import Engine, make_player, make_state, org_stack
 
 GAME = get_game("leda")
@@ -185,9 +186,10 @@ def test_render_hides_the_opponents_hand() -> None:
 def test_the_expert_preset_is_tuned_for_leda() -> None:
     """The overrides turn the shared expert preset into LEDA's tuned one, and are read-only."""
     overrides = GAME.preset_overrides
-    assert set(overrides) == {"expert"}
+    assert set(overrides) == set(PRESETS)
     assert PRESETS["expert"].replace(**overrides["expert"]) == SearchConfig(
-        iterations=6400, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
+        iterations=6400, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0,
+        puct=2.0, fpu=-1.0, leaf_lambda=0.0,
     )
     with pytest.raises(TypeError):
         overrides["hard"] = {"iterations": 1}  # type: ignore[index]
@@ -196,3 +198,22 @@ def test_the_expert_preset_is_tuned_for_leda() -> None:
     # pins the values the ladder rated).
     native = NATIVE_PRESET_OVERRIDES["leda"]
     assert all(set(fields) == {"iterations"} for fields in native.values())
+
+
+def test_every_leda_preset_searches_a_model_with_leda_s_network_settings() -> None:
+    """Every preset, on either engine, carries LEDA's settings for a search with a model; a
+    bot's own override still wins; Legend Raiders keeps the search's defaults."""
+    for engine in ("python", "native"):
+        for name in PRESETS:
+            config = resolve_preset(name, "leda", engine)
+            assert (config.puct, config.fpu, config.leaf_lambda) == (2.0, -1.0, 0.0)
+            assert config.model is None
+            assert resolve_preset(name, "legend_raiders", engine).fpu == SearchConfig().fpu
+    tuned = make_bot("hard+model=leda-2p", "leda", "python")
+    assert isinstance(tuned, MctsBot)
+    assert tuned.config.model == "leda-2p" and dict(NETWORK_SETTINGS) == {
+        "puct": tuned.config.puct, "fpu": tuned.config.fpu, "leaf_lambda": tuned.config.leaf_lambda
+    }
+    chosen = make_bot("hard+model=leda-2p+puct=0.5+fpu=0.2+lambda=0.5", "leda", "python")
+    assert isinstance(chosen, MctsBot)
+    assert (chosen.config.puct, chosen.config.fpu, chosen.config.leaf_lambda) == (0.5, 0.2, 0.5)
