@@ -345,7 +345,8 @@ A LEDA decision has about 37 legal moves, so each prior is small: with the first
 tuned on Legend Raiders (fpu 0.2) the search stays with the first moves it tried, and the
 network lost to the search without it. Unvisited moves tried first (fpu -1), a wider PUCT (2)
 and the rollouts' values at the leaves (lambda 0: LEDA's value head is the weak part) made it
-win at equal iterations (docs/learning.md, "Results")."""
+win at equal iterations (+95 Elo at 1,000) and lose by far less at equal time (-32 [-71, +6] at
+500 ms a move, against -168 with the defaults: docs/learning.md, "Results")."""
 
 PRESET_OVERRIDES = MappingProxyType({
     name: MappingProxyType({**NETWORK_SETTINGS, **fields})

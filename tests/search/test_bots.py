@@ -95,20 +95,25 @@ def test_presets_form_a_ladder(game: str | None, engine: Engine) -> None:
         resolve_preset("")
 
 
+LEDA_NETWORK = {"puct": 2.0, "fpu": -1.0, "leaf_lambda": 0.0}
+"""What every LEDA preset sets for a search with a model (inert without one)."""
+
 LEDA_EXPERT = SearchConfig(
-    iterations=6400, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0
+    iterations=6400, exploration=0.7, rollout="heuristic", cutoff_depth=24, temperature=0.0,
+    **LEDA_NETWORK,
 )
-"""LEDA's tuned expert, exactly as the per-game table had it before games carried their own."""
+"""LEDA's tuned expert, as the per-game table had it before games carried their own, with the
+settings LEDA gives a search with a model."""
 
 
 def test_presets_can_be_tuned_per_game() -> None:
     assert PRESETS["expert"] != LEDA_EXPERT
     assert resolve_preset("expert", "leda") == LEDA_EXPERT
     assert resolve_preset("expert", "legend_raiders") is PRESETS["expert"]
-    assert resolve_preset("hard", "leda") is PRESETS["hard"]
+    assert resolve_preset("hard", "leda") == PRESETS["hard"].replace(**LEDA_NETWORK)
     for name in preset_names():
         if name != "expert":
-            assert resolve_preset(name, "leda") is PRESETS[name]
+            assert resolve_preset(name, "leda") == PRESETS[name].replace(**LEDA_NETWORK)
     assert make_bot("expert", "leda", "python").config == LEDA_EXPERT  # type: ignore[attr-defined]
     bot = make_bot("expert@50", "leda", "python")
     assert bot.config == LEDA_EXPERT.replace(iterations=50)  # type: ignore[attr-defined]
@@ -156,6 +161,7 @@ PYTHON_PRESETS = {
 def test_the_python_presets_are_unchanged(game: str | None) -> None:
     expected = dict(PYTHON_PRESETS)
     if game == "leda":
+        expected = {name: config.replace(**LEDA_NETWORK) for name, config in expected.items()}
         expected["expert"] = LEDA_EXPERT
     assert presets_for(game, Engine.PYTHON) == expected
     assert presets_for(game, "python") == presets_for(game) == expected

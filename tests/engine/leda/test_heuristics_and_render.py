@@ -13,8 +13,8 @@ from boardbot.engine.leda.data import ZONE_BY_NAME, ZONE_MASKS
 from boardbot.engine.leda.heuristics import NETWORK_SETTINGS, pending_yield, player_points
 from boardbot.engine.leda.state import LedaState, Player
 from boardbot.search.api import SearchConfig
-from boardbot.search.native_presets import NATIVE_PRESET_OVERRIDES
 from boardbot.search.bots import MctsBot, make_bot
+from boardbot.search.native_presets import NATIVE_PRESET_OVERRIDES
 from boardbot.search.presets import PRESETS, resolve_preset
 from tests.engine.leda.builders import Engine, make_player, make_state, org_stack
 
