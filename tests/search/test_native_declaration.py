@@ -114,6 +114,9 @@ RESOLVED_MODEL = {
 }
 """(game, engine, analysis) -> preset -> the model it resolves with (absent: none)."""
 
+RESOLVED_NETWORK = {"leda": {"puct": 2.0, "fpu": -1.0, "leaf_lambda": 0.0}}
+"""game -> the settings every preset gives a search with a model (absent: the search's)."""
+
 
 GAMES = ["leda", "legend_raiders"]
 """The registered games of the project (tests may register toy games beside them)."""
@@ -141,7 +144,7 @@ def test_every_resolved_setting_is_what_it_was(
             temperature=temperature,
             time_ms=30000.0,
             model=RESOLVED_MODEL.get(key, {}).get(name),
-        )
+        ).replace(**RESOLVED_NETWORK.get(game or "", {}))
         assert resolve(name, {}, Limits(), game, engine, analysis=analysis) == expected
 
 
