@@ -34,7 +34,7 @@ NATIVE_PRESET_OVERRIDES: Mapping[str, PresetOverrides] = MappingProxyType({
         # as 400 iterations of them. `expert` is guided by the shipped network of the state's
         # player count (`auto`) with the iterations that search does within its latency target:
         # at that time it beat the search without it with 2 and 4 players (+60 [-6, +129] with
-        # 3), and with it `expert` is +136 and +163 Elo over `hard` with 3 and 4 players, where
+        # 3), and with it `expert` is +159 and +151 Elo over `hard` with 3 and 4 players, where
         # without it it was not clearly stronger (docs/ratings.md).
         "beginner": MappingProxyType({"iterations": 2500}),
         "easy": MappingProxyType(
