@@ -66,7 +66,7 @@ class Dataset:
     legal_offsets: npt.NDArray[np.int64]
     visits: npt.NDArray[np.float32]
     action_offsets: npt.NDArray[np.int64]
-    action_index: npt.NDArray[np.int64]
+    action_index: npt.NDArray[np.int32]
     settings: Mapping[str, Any]
     root_value: npt.NDArray[np.float32] | None = None
     """The search's value for the deciding seat [N]; None for a folder of format 1."""
@@ -177,47 +177,83 @@ def shard_paths(folder: Path) -> list[Path]:
 
 
 def load_dataset(folder: Path | str) -> Dataset:
-    """Every shard of a self-play folder, concatenated (offsets rebased)."""
+    """Every shard of a self-play folder, concatenated (offsets rebased).
+
+    The features, by far the largest array, are copied shard by shard into one array sized
+    from the shards' decision counts, so a folder takes its own size in memory and one shard
+    more, not twice its size."""
     folder = Path(folder)
     settings = read_settings(folder)
     paths = shard_paths(folder)
     if not paths:
         raise DatasetError(f"{folder}: no shards ({SHARD_GLOB})")
-    shards = [read_shard(path, settings) for path in paths]
+    counts = [_decision_count(path) for path in paths]
+    features = np.empty((sum(counts), int(settings["feature_size"])), dtype=np.float32)
+    rest: list[dict[str, npt.NDArray[Any]]] = []
+    row = 0
+    for path, count in zip(paths, counts, strict=True):
+        arrays = read_shard(path, settings)
+        if arrays["features"].shape[0] != count:
+            raise DatasetError(f"{path}: changed while it was read")
+        features[row : row + count] = arrays.pop("features")
+        row += count
+        rest.append(arrays)
 
     def joined(name: str, dtype: Any) -> npt.NDArray[Any]:
-        return np.concatenate([s[name] for s in shards]).astype(dtype, copy=False)
+        return np.concatenate([s[name] for s in rest]).astype(dtype, copy=False)
 
     def offsets(name: str, total_of: str) -> npt.NDArray[np.int64]:
         parts = [np.zeros(1, dtype=np.int64)]
         base = 0
-        for s in shards:
+        for s in rest:
             parts.append(s[name][1:].astype(np.int64) + base)
             base += int(s[total_of].shape[0])
         return np.concatenate(parts)
 
     return Dataset(
-        features=joined("features", np.float32),
+        features=features,
         seat=joined("seat", np.int8),
         game=joined("game", np.int64),
         rewards=joined("rewards", np.float32),
         legal_offsets=offsets("legal_offsets", "visits"),
         visits=joined("visits", np.float32),
         action_offsets=offsets("action_offsets", "action_index"),
-        action_index=joined("action_index", np.int64),
+        action_index=joined("action_index", np.int32),
         settings=settings,
         root_value=joined(ROOT_VALUE, np.float32) if folder_format(settings) >= 2 else None,
     )
 
 
+def _decision_count(path: Path) -> int:
+    """The decisions a shard holds, from its small `seat` array alone (the features stay
+    compressed)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return int(data["seat"].shape[0])
+    except (OSError, ValueError, KeyError) as error:
+        raise DatasetError(f"{path} is not a readable shard: {error}") from None
+
+
 @dataclass(frozen=True)
 class Split:
-    """Training and held-out decisions, no game in both."""
+    """Training and held-out decisions of one dataset, no game in both: row numbers into
+    `data`, so a split costs no copy of the features."""
 
-    train: Dataset
-    held_out: Dataset
+    data: Dataset
+    train_rows: npt.NDArray[np.int64]
+    held_out_rows: npt.NDArray[np.int64]
     train_games: int
     held_out_games: int
+
+    @property
+    def train(self) -> Dataset:
+        """The training decisions, copied out."""
+        return self.data.subset(self.train_rows)
+
+    @property
+    def held_out(self) -> Dataset:
+        """The held-out decisions, copied out."""
+        return self.data.subset(self.held_out_rows)
 
 
 def split_by_game(data: Dataset, held_out_fraction: float, seed: int) -> Split:
@@ -233,8 +269,9 @@ def split_by_game(data: Dataset, held_out_fraction: float, seed: int) -> Split:
         count = min(max(count, 1), len(games) - 1)
     held = np.isin(data.game, order[:count])
     return Split(
-        train=data.subset(np.flatnonzero(~held)),
-        held_out=data.subset(np.flatnonzero(held)),
+        data=data,
+        train_rows=np.flatnonzero(~held),
+        held_out_rows=np.flatnonzero(held),
         train_games=len(games) - count,
         held_out_games=count,
     )

@@ -12,6 +12,11 @@ with the training split's mean and deviation (folded into the first layer at exp
 games held out, and early stopping on the held-out loss (the best epoch's weights are kept).
 The same data, settings and seed give the same model bytes.
 
+Memory: the dataset is held once. The split is row numbers into it, each minibatch (and each
+chunk measured) is gathered and standardised on its own, and the mean and deviation are summed
+chunk by chunk in the order numpy's own reduction takes, so they are the very numbers of
+`features.mean(axis=0)` and `.std(axis=0)` in float64.
+
 Value targets (`value_targets`): with `q_weight` W above 0 the deciding seat's target blends
 the game's outcome z with the search's own value q of the position (`root_value`, self-play
 format 2), (1 - W)·z + W·q, a target of lower variance than one outcome shared by every
@@ -32,7 +37,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -54,6 +59,8 @@ VALUE_LOSSES = ("bce", "mse")
 CALIBRATION_BINS = 10
 EVAL_CHUNK = 4096
 """Decisions per forward pass when measuring a whole split."""
+SUM_CHUNK = 1024
+"""Decisions per step of the standardisation's sums (float64, so 8 bytes a feature)."""
 
 
 RUN_RECORD_KEYS = frozenset({"games_done", "unfinished", "shards"})
@@ -153,11 +160,26 @@ class TrainResult:
 class Batch:
     """The ragged policy targets of some decisions, laid out for vectorised gathers."""
 
-    def __init__(self, data: Dataset, rows: I64 | None = None) -> None:
+    def __init__(
+        self,
+        data: Dataset,
+        rows: I64 | None = None,
+        scale: tuple[F32, F32] | None = None,
+        targets: F32 | None = None,
+    ) -> None:
+        """The decisions `rows` of `data` (all when None); `scale` (mean, deviation)
+        standardises their features, `targets` [N, P] (rows of the whole `data`) replace their
+        outcomes as value targets."""
         part = data if rows is None else data.subset(rows)
         self.size = part.decisions
-        self.features = part.features
+        self.features = part.features if scale is None else _standardised(part.features, scale)
         self.rewards = part.rewards
+        """The outcomes (the rotated final rewards)."""
+        if targets is None:
+            self.targets = part.rewards
+        else:
+            self.targets = targets if rows is None else targets[rows]
+        """What the value head learns: the outcomes, or the blended targets."""
         self.visits = part.visits.astype(np.float64)
         legal = np.diff(part.legal_offsets)
         self.starts = part.legal_offsets[:-1]
@@ -302,7 +324,7 @@ def step_losses_and_grads(
     acts = model.trunk(batch.features)
     h = acts[-1]
     u, z = model.heads(h)
-    vloss, _, du = value_loss(u, batch.rewards, config.value_loss)
+    vloss, _, du = value_loss(u, batch.targets, config.value_loss)
     ploss, _, dlogits = batch.policy(z)
     dz = batch.policy_grad_z(dlogits)
     du32 = (du * np.float32(config.value_weight)).astype(np.float32, copy=False)
@@ -323,40 +345,55 @@ def step_losses_and_grads(
 
 
 def measure(
-    model: Model, data: Dataset, config: TrainConfig, targets: F32 | None = None
+    model: Model,
+    data: Dataset,
+    config: TrainConfig,
+    targets: F32 | None = None,
+    rows: I64 | None = None,
+    scale: tuple[F32, F32] | None = None,
 ) -> Losses:
-    """The losses of a whole split against its outcomes (in chunks, no gradients), and with
-    `targets` [N, P] the value MSE against them too."""
-    if data.decisions == 0:
+    """The losses of the decisions `rows` of `data` (all when None) against their outcomes
+    (in chunks, no gradients, features standardised by `scale` when given), and with `targets`
+    [N, P] (rows of the whole `data`) the value MSE against them too."""
+    if rows is None:
+        rows = np.arange(data.decisions, dtype=np.int64)
+    count = len(rows)
+    if count == 0:
         return Losses(float("nan"), float("nan"), float("nan"), float("nan"), 0)
     totals = np.zeros(4)
     target_sum = 0.0
-    for start in range(0, data.decisions, EVAL_CHUNK):
-        rows = np.arange(start, min(start + EVAL_CHUNK, data.decisions))
-        batch = Batch(data, rows)
+    for start in range(0, count, EVAL_CHUNK):
+        batch = Batch(data, rows[start : start + EVAL_CHUNK], scale, targets)
         u, z = model.heads(model.trunk(batch.features)[-1])
         vloss, v, _ = value_loss(u, batch.rewards, config.value_loss)
         mse = float(np.mean((v - batch.rewards) ** 2, dtype=np.float64))
         ploss, logits, _ = batch.policy(z)
         totals += np.array([vloss, mse, ploss, batch.top1(logits)]) * batch.size
         if targets is not None:
-            target_sum += float(np.sum((v - targets[rows]) ** 2, dtype=np.float64))
-    totals /= data.decisions
+            target_sum += float(np.sum((v - batch.targets) ** 2, dtype=np.float64))
+    totals /= count
     value, mse, policy, top1 = (float(t) for t in totals)
-    target_mse = None if targets is None else target_sum / targets.size
-    return Losses(value, mse, policy, top1, data.decisions, target_mse)
+    target_mse = None if targets is None else target_sum / (count * data.players)
+    return Losses(value, mse, policy, top1, count, target_mse)
 
 
 def calibration(
-    model: Model, data: Dataset, bins: int = CALIBRATION_BINS
+    model: Model,
+    data: Dataset,
+    bins: int = CALIBRATION_BINS,
+    rows: I64 | None = None,
+    scale: tuple[F32, F32] | None = None,
 ) -> list[dict[str, float]]:
     """Predicted against observed reward in equal-width bins of the prediction (every seat's
-    column): each bin's count, mean prediction and mean reward."""
-    if data.decisions == 0:
+    column) over the decisions `rows` of `data` (all when None; features standardised by
+    `scale` when given): each bin's count, mean prediction and mean reward."""
+    part = data if rows is None else data.subset(rows)
+    if part.decisions == 0:
         return []
-    u, _ = model.heads(model.trunk(data.features)[-1])
+    features = part.features if scale is None else _standardised(part.features, scale)
+    u, _ = model.heads(model.trunk(features)[-1])
     predicted = sigmoid(u).ravel().astype(np.float64)
-    observed = data.rewards.ravel().astype(np.float64)
+    observed = part.rewards.ravel().astype(np.float64)
     which = np.minimum((predicted * bins).astype(np.int64), bins - 1)
     counts = np.bincount(which, minlength=bins)
     sums_p = np.bincount(which, weights=predicted, minlength=bins)
@@ -376,15 +413,33 @@ def calibration(
     return out
 
 
-def standardisation(features: F32) -> tuple[F32, F32]:
-    """Mean and deviation of each feature (deviation 1 where a feature is constant)."""
-    if features.shape[0] == 0:
-        size = features.shape[1]
+def standardisation(features: F32, rows: I64 | None = None) -> tuple[F32, F32]:
+    """Mean and deviation of each feature over `rows` (all when None; deviation 1 where a
+    feature is constant): the numbers of numpy's `mean` and `std` in float64, summed a chunk
+    of rows at a time."""
+    size = features.shape[1]
+    if rows is None:
+        rows = np.arange(features.shape[0], dtype=np.int64)
+    if len(rows) == 0:
         return np.zeros(size, dtype=np.float32), np.ones(size, dtype=np.float32)
-    mean = features.mean(axis=0, dtype=np.float64)
-    std = features.std(axis=0, dtype=np.float64)
+    mean = _row_sum(features, rows, None) / len(rows)
+    std = np.sqrt(_row_sum(features, rows, mean) / len(rows))
     std[std < 1e-6] = 1.0
     return mean.astype(np.float32), std.astype(np.float32)
+
+
+def _row_sum(features: F32, rows: I64, centre: npt.NDArray[np.float64] | None) -> Floats:
+    """The float64 sum over `rows` of each feature (its squared distance from `centre` when
+    given). Each chunk's reduction starts from the running total, so the additions happen
+    row after row in one order, as in numpy's own reduction over the first axis."""
+    total = np.zeros((1, features.shape[1]), dtype=np.float64)
+    for start in range(0, len(rows), SUM_CHUNK):
+        block = features[rows[start : start + SUM_CHUNK]].astype(np.float64)
+        if centre is not None:
+            block -= centre
+            block *= block
+        total = np.add.reduce(np.concatenate([total, block]), axis=0, keepdims=True)
+    return total[0]
 
 
 def export(
@@ -415,9 +470,10 @@ def export(
     )
 
 
-def _standardised(data: Dataset, mean: F32, std: F32) -> Dataset:
-    """`data` with standardised features."""
-    return replace(data, features=((data.features - mean) / std).astype(np.float32))
+def _standardised(features: F32, scale: tuple[F32, F32]) -> F32:
+    """`features` standardised by `scale` (mean, deviation)."""
+    mean, std = scale
+    return ((features - mean) / std).astype(np.float32)
 
 
 def _rounded(x: float | None) -> float | None:
@@ -434,9 +490,10 @@ def train(
     """Train on `split.train`, stop early on `split.held_out` (or on the training loss when
     nothing is held out), and export the best epoch's network with the card."""
     config.check()
-    data = split.train
+    data = split.data
+    train_rows, held_rows = split.train_rows, split.held_out_rows
     settings = dict(data.settings)
-    if data.decisions == 0:
+    if len(train_rows) == 0:
         raise TrainError("no training decisions: the data folder holds no decisions to learn")
     if data.feature_size != int(settings["feature_size"]):
         raise TrainError("the features' width does not match selfplay.json's feature_size")
@@ -445,16 +502,19 @@ def train(
         data.feature_size, config.hidden, data.players, data.action_feature_size
     )
     model = Model(sizes, rng)
-    mean, std = standardisation(data.features)
-    train_set = _standardised(data, mean, std)
-    train_set = replace(train_set, rewards=value_targets(train_set, config.q_weight))
-    held = _standardised(split.held_out, mean, std) if split.held_out.decisions else None
-    # The held-out split is measured against its outcomes (the targets of q_weight 0), and
-    # against its blended targets too when q_weight blends.
-    held_targets = (
-        value_targets(held, config.q_weight) if held is not None and config.q_weight else None
-    )
-    initial = measure(model, held, config, held_targets) if held is not None else None
+    mean, std = standardisation(data.features, train_rows)
+    scale = (mean, std)
+    targets = value_targets(data, config.q_weight)
+
+    def measure_held() -> Losses | None:
+        # Against the outcomes (the targets of q_weight 0), and against the blended targets
+        # too when q_weight blends.
+        if len(held_rows) == 0:
+            return None
+        blended = targets if config.q_weight else None
+        return measure(model, data, config, blended, held_rows, scale)
+
+    initial = measure_held()
     best_loss = float("inf")
     best_params = model.snapshot()
     best_epoch = 0
@@ -464,16 +524,17 @@ def train(
     started = time.perf_counter()
     for epoch in range(1, config.epochs + 1):
         epoch_start = time.perf_counter()
-        order = rng.permutation(train_set.decisions)
+        order = rng.permutation(len(train_rows))
         sums = np.zeros(2)
         for start in range(0, len(order), config.batch):
-            batch = Batch(train_set, np.sort(order[start : start + config.batch]))
+            rows = train_rows[np.sort(order[start : start + config.batch])]
+            batch = Batch(data, rows, scale, targets)
             vloss, ploss, grads = step_losses_and_grads(model, batch, config)
             model.adam(grads, config.lr, config.l2)
             sums += np.array([vloss, ploss]) * batch.size
-        sums /= train_set.decisions
+        sums /= len(train_rows)
         seconds = time.perf_counter() - epoch_start
-        held_losses = measure(model, held, config, held_targets) if held is not None else None
+        held_losses = measure_held()
         record = EpochRecord(
             epoch=epoch,
             train_value=float(sums[0]),
@@ -500,8 +561,8 @@ def train(
     total_seconds = time.perf_counter() - started
     train_seconds = sum(r.seconds for r in records)
     model.params = best_params
-    final = measure(model, held, config, held_targets) if held is not None else None
-    bins = calibration(model, held) if held is not None else []
+    final = measure_held()
+    bins = calibration(model, data, rows=held_rows, scale=scale) if len(held_rows) else []
     full_card = dict(card or {})
     full_card.update(
         {
@@ -510,8 +571,8 @@ def train(
             "split": {
                 "train_games": split.train_games,
                 "held_out_games": split.held_out_games,
-                "train_decisions": split.train.decisions,
-                "held_out_decisions": split.held_out.decisions,
+                "train_decisions": len(train_rows),
+                "held_out_decisions": len(held_rows),
             },
             "epochs": [
                 {
@@ -540,7 +601,7 @@ def train(
         held_out=final,
         calibration=bins,
         seconds=total_seconds,
-        decisions_per_second=train_set.decisions * len(records) / max(train_seconds, 1e-9),
+        decisions_per_second=len(train_rows) * len(records) / max(train_seconds, 1e-9),
     )
 
 

@@ -1,7 +1,8 @@
-"""The self-play folder read into arrays, and the split by game."""
+"""The self-play folder read into arrays (once, whatever its size), and the split by game."""
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +39,11 @@ def test_the_split_holds_out_whole_games_by_seed(tmp_path: Path) -> None:
     data = load_dataset(write_folder(tmp_path / "data", games=20, decisions_per_game=4))
     split = split_by_game(data, 0.25, seed=3)
     assert split.held_out_games == 5 and split.train_games == 15
+    # The split is row numbers into the very dataset; its parts are copies of those rows.
+    assert split.data is data
+    assert np.array_equal(split.train.features, data.features[split.train_rows])
+    assert np.array_equal(np.sort(np.concatenate([split.train_rows, split.held_out_rows])),
+                          np.arange(data.decisions))
     assert not set(split.train.game.tolist()) & set(split.held_out.game.tolist())
     assert split.train.decisions + split.held_out.decisions == data.decisions
     again = split_by_game(data, 0.25, seed=3)
@@ -106,3 +112,26 @@ def test_bad_root_values_are_named(tmp_path: Path, change: object, message: str)
     np.savez(shard, **arrays)
     with pytest.raises(DatasetError, match=message):
         load_dataset(folder)
+
+
+def test_a_folder_loads_into_its_own_size_not_twice_it(tmp_path: Path) -> None:
+    # Features dominate a real folder (LEDA: 563 floats a decision against ~40 legal moves),
+    # so this folder has wide features: reading it must not hold every shard and their
+    # concatenation at once (twice the features), only the result and one shard.
+    folder = write_folder(tmp_path / "data", games=40, decisions_per_game=50,
+                          feature_size=400, shards=8)
+    tracemalloc.start()
+    try:
+        data = load_dataset(folder)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    features = data.features.nbytes
+    assert data.features.shape == (2000, 400) and data.features.flags.c_contiguous
+    assert peak < 1.5 * features, (peak, features)
+    # The same arrays as the shards hold, in shard order.
+    with np.load(folder / "shard-00003.npz") as shard:
+        first = int(np.flatnonzero(data.game == shard["game"][0])[0])
+        assert np.array_equal(data.features[first : first + len(shard["seat"])],
+                              shard["features"])
+    assert data.action_index.dtype == np.int32

@@ -1,10 +1,12 @@
 """Training end to end on a small synthetic folder: the model loads with the right shapes, the
 card matches the file, the same seed gives the same bytes, and the loss goes down; q_weight
-blends the search's root value into the value target (0: the outcome, bit for bit)."""
+blends the search's root value into the value target (0: the outcome, bit for bit); the data
+is held once, minibatches standardised on their own."""
 
 from __future__ import annotations
 
 import json
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +20,7 @@ from boardbot.learn.train import (
     TrainConfig,
     TrainError,
     output_paths,
+    standardisation,
     train,
     train_folder,
     value_loss,
@@ -232,3 +235,52 @@ def test_the_command_blends_with_q_weight(
     assert "against the blended target (q-weight 0.5)" in said.out
     card = json.loads(out.with_name("m.card.json").read_text())
     assert "--q-weight 0.5" in card["command"]
+
+
+def test_the_standardisation_is_numpys_mean_and_deviation_bit_for_bit() -> None:
+    # Summed a chunk at a time over the training rows, the figures must still be numpy's own
+    # (they are folded into the exported model, whose bytes a retraining reproduces): values
+    # over many orders of magnitude, so that an addition in another order would show.
+    rng = np.random.default_rng(3)
+    x = (rng.standard_normal((9000, 7)) * 10.0 ** rng.integers(-9, 9, (9000, 7))).astype(
+        np.float32
+    )
+    x[:, 6] = 2.5  # constant: deviation 1
+    rows = np.sort(rng.choice(9000, 6100, replace=False))
+    mean, std = standardisation(x, rows)
+    expected_std = x[rows].std(axis=0, dtype=np.float64)
+    expected_std[expected_std < 1e-6] = 1.0
+    assert np.array_equal(mean, x[rows].mean(axis=0, dtype=np.float64).astype(np.float32))
+    assert np.array_equal(std, expected_std.astype(np.float32)) and std[6] == 1.0
+    whole_mean, _ = standardisation(x)
+    assert np.array_equal(whole_mean, x.mean(axis=0, dtype=np.float64).astype(np.float32))
+
+
+def test_a_minibatch_is_standardised_on_its_own_as_the_whole_would_be(data: Path) -> None:
+    whole = load_dataset(data)
+    scale = standardisation(whole.features)
+    rows = np.array([3, 40, 41, 399])
+    batch = Batch(whole, rows, scale)
+    standardised = ((whole.features - scale[0]) / scale[1]).astype(np.float32)
+    assert np.array_equal(batch.features, standardised[rows])
+    targets = value_targets(whole, 0.0) + np.float32(0.25)
+    assert np.array_equal(Batch(whole, rows, scale, targets).targets, targets[rows])
+    assert np.array_equal(batch.targets, whole.rewards[rows])
+
+
+def test_training_holds_no_copy_of_the_features(tmp_path: Path) -> None:
+    # Training used to copy the training split, standardise it into a third copy and take the
+    # deviation through a float64 temporary twice its size: five times the features. Now the
+    # split is row numbers and each minibatch is gathered and standardised on its own.
+    # What remains is one chunk measured at a time and the held-out tenth for the calibration.
+    folder = write_folder(tmp_path / "wide", games=80, decisions_per_game=250, feature_size=400)
+    split = split_by_game(load_dataset(folder), 0.1, 0)
+    config = TrainConfig(hidden=(8,), epochs=1, batch=256, seed=0, held_out=0.1)
+    tracemalloc.start()
+    try:
+        result = train(split, config)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.best_epoch == 1
+    assert peak < 0.75 * split.data.features.nbytes, (peak, split.data.features.nbytes)
