@@ -387,13 +387,14 @@ def calibration(
     """Predicted against observed reward in equal-width bins of the prediction (every seat's
     column) over the decisions `rows` of `data` (all when None; features standardised by
     `scale` when given): each bin's count, mean prediction and mean reward."""
-    part = data if rows is None else data.subset(rows)
-    if part.decisions == 0:
+    raw = data.features if rows is None else data.features[rows]
+    rewards = data.rewards if rows is None else data.rewards[rows]
+    if len(raw) == 0:
         return []
-    features = part.features if scale is None else _standardised(part.features, scale)
+    features = raw if scale is None else _standardised(raw, scale)
     u, _ = model.heads(model.trunk(features)[-1])
     predicted = sigmoid(u).ravel().astype(np.float64)
-    observed = part.rewards.ravel().astype(np.float64)
+    observed = rewards.ravel().astype(np.float64)
     which = np.minimum((predicted * bins).astype(np.int64), bins - 1)
     counts = np.bincount(which, minlength=bins)
     sums_p = np.bincount(which, weights=predicted, minlength=bins)
