@@ -172,7 +172,7 @@ class Batch:
         outcomes as value targets."""
         part = data if rows is None else data.subset(rows)
         self.size = part.decisions
-        self.features = part.features if scale is None else _standardised(part.features, scale)
+        self.features = _standardised(part.features, scale)
         self.rewards = part.rewards
         """The outcomes (the rotated final rewards)."""
         if targets is None:
@@ -387,11 +387,10 @@ def calibration(
     """Predicted against observed reward in equal-width bins of the prediction (every seat's
     column) over the decisions `rows` of `data` (all when None; features standardised by
     `scale` when given): each bin's count, mean prediction and mean reward."""
-    raw = data.features if rows is None else data.features[rows]
+    features = _standardised(data.features if rows is None else data.features[rows], scale)
     rewards = data.rewards if rows is None else data.rewards[rows]
-    if len(raw) == 0:
+    if len(features) == 0:
         return []
-    features = raw if scale is None else _standardised(raw, scale)
     u, _ = model.heads(model.trunk(features)[-1])
     predicted = sigmoid(u).ravel().astype(np.float64)
     observed = rewards.ravel().astype(np.float64)
@@ -471,8 +470,10 @@ def export(
     )
 
 
-def _standardised(features: F32, scale: tuple[F32, F32]) -> F32:
-    """`features` standardised by `scale` (mean, deviation)."""
+def _standardised(features: F32, scale: tuple[F32, F32] | None) -> F32:
+    """`features` standardised by `scale` (mean, deviation); unchanged when it is None."""
+    if scale is None:
+        return features
     mean, std = scale
     return ((features - mean) / std).astype(np.float32)
 
