@@ -146,7 +146,8 @@ def test_infinite_grows_the_same_tree_when_the_servers_bound_ends_a_search(
     browser: Browser,
 ) -> None:
     # This server ends every search after 400 ms: an infinite analysis starts the next one on
-    # the tree the last one grew.
+    # the tree the last one grew: a reuse that brings visits (one reporting 0 reused visits was
+    # seen once on a loaded machine; the next continuation brings the visits grown since).
     served = start_server(workers=1, limits=Limits(max_workers=1, max_time_ms=400))
     running = RunningGateway(served.address)
     try:
@@ -155,14 +156,11 @@ def test_infinite_grows_the_same_tree_when_the_servers_bound_ends_a_search(
             page.get_by_test_id("analysis-budget").select_option("infinite")
             page.get_by_test_id("analysis-start").click()
             page.wait_for_function(
-                "() => window.boardbot.history[0].analysis?.stats?.tree_reused === true",
+                "() => { const s = window.boardbot.history[0].analysis?.stats;"
+                " return s?.tree_reused === true && Number(s.reused_visits) > 0; }",
                 timeout=20_000,
             )
             key = page.evaluate("() => window.boardbot.follower.run.key")
-            reused = page.evaluate(
-                "() => Number(window.boardbot.history[0].analysis.stats.reused_visits)"
-            )
-            assert reused > 0
             page.wait_for_timeout(500)
             assert page.evaluate("() => window.boardbot.follower.run.key") == key
             tab(page, "analysis")
