@@ -146,8 +146,7 @@ def test_infinite_grows_the_same_tree_when_the_servers_bound_ends_a_search(
     browser: Browser,
 ) -> None:
     # This server ends every search after 400 ms: an infinite analysis starts the next one on
-    # the tree the last one grew: a reuse that brings visits (one reporting 0 reused visits was
-    # seen once on a loaded machine; the next continuation brings the visits grown since).
+    # the tree the last one grew.
     served = start_server(workers=1, limits=Limits(max_workers=1, max_time_ms=400))
     running = RunningGateway(served.address)
     try:
@@ -155,12 +154,15 @@ def test_infinite_grows_the_same_tree_when_the_servers_bound_ends_a_search(
             tab(page, "analysis")
             page.get_by_test_id("analysis-budget").select_option("infinite")
             page.get_by_test_id("analysis-start").click()
-            page.wait_for_function(
+            # Both fields are read in the one evaluation that finds the reuse: the next
+            # continuation's first partial answer replaces these stats (without `tree_reused`).
+            reused = page.wait_for_function(
                 "() => { const s = window.boardbot.history[0].analysis?.stats;"
-                " return s?.tree_reused === true && Number(s.reused_visits) > 0; }",
+                " return s?.tree_reused === true ? [Number(s.reused_visits)] : null; }",
                 timeout=20_000,
-            )
+            ).json_value()[0]
             key = page.evaluate("() => window.boardbot.follower.run.key")
+            assert reused > 0
             page.wait_for_timeout(500)
             assert page.evaluate("() => window.boardbot.follower.run.key") == key
             tab(page, "analysis")
